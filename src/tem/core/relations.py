@@ -1,0 +1,167 @@
+"""The relation vocabulary: canonical relations, their cardinality and their synonyms.
+
+Cardinality ``one`` means a new value replaces the old one (a city, an employer);
+``many`` means values coexist (likes, pets). A relation nobody declared is ``one``,
+the TEM paper's rule: every group has a single current value unless told otherwise.
+
+Synonyms serve recall: the words of a question ("where does she live") are mapped to
+the relations they ask about ("lives in", "city", "residence", ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from tem.core.model import CARDINALITIES, Cardinality, normalize_key
+from tem.errors import UserError
+
+# Canonical relation -> cardinality. Keys are normalized (see normalize_key).
+DEFAULT_CARDINALITY: Mapping[str, Cardinality] = {
+    # where and with whom someone lives
+    "lives in": "one",
+    "address": "one",
+    "relationship status": "one",
+    "partner": "one",
+    "spouse": "one",
+    # work
+    "works at": "one",
+    "job title": "one",
+    "occupation": "one",
+    "salary": "one",
+    "studies at": "one",
+    # preferences that are by nature single ("favourite")
+    "favorite drink": "one",
+    "favorite food": "one",
+    "favorite book": "one",
+    "favorite movie": "one",
+    "favorite music": "one",
+    "favorite sport": "one",
+    "favorite color": "one",
+    "favorite place": "one",
+    "drives": "one",
+    "age": "one",
+    "budget": "one",
+    "plan": "one",
+    "status": "one",
+    # values that coexist
+    "likes": "many",
+    "dislikes": "many",
+    "has pet": "many",
+    "has child": "many",
+    "sibling": "many",
+    "friend": "many",
+    "speaks": "many",
+    "hobby": "many",
+    "plays": "many",
+    "allergic to": "many",
+    "owns": "many",
+    "member of": "many",
+    "visited": "many",
+    "goal": "many",
+    "habit": "many",
+}
+
+# Question word (normalized, stemmed later by the retriever) -> relations it asks about.
+RELATION_SYNONYMS: Mapping[str, tuple[str, ...]] = {
+    "live": ("lives in", "address", "city", "residence", "home", "moved to", "based in"),
+    "living": ("lives in", "address", "city", "residence", "home", "moved to"),
+    "move": ("lives in", "address", "city", "residence", "moved to"),
+    "moved": ("lives in", "address", "city", "residence", "moved to"),
+    "city": ("lives in", "city", "residence", "based in"),
+    "home": ("lives in", "address", "residence", "home"),
+    "reside": ("lives in", "residence", "address"),
+    "based": ("lives in", "based in", "city"),
+    "where": ("lives in", "city", "residence", "works at", "location"),
+    "address": ("address", "lives in"),
+    "work": ("works at", "employer", "job title", "occupation", "job", "company"),
+    "works": ("works at", "employer", "job title", "occupation"),
+    "job": ("works at", "employer", "job title", "occupation", "job", "role"),
+    "employer": ("works at", "employer", "company"),
+    "company": ("works at", "employer", "company"),
+    "employed": ("works at", "employer"),
+    "role": ("job title", "role", "occupation"),
+    "title": ("job title", "role"),
+    "career": ("occupation", "job title", "works at"),
+    "drink": ("favorite drink", "drinks", "drink"),
+    "coffee": ("favorite drink", "drinks"),
+    "tea": ("favorite drink", "drinks"),
+    "beverage": ("favorite drink", "drinks"),
+    "eat": ("favorite food", "likes", "diet"),
+    "food": ("favorite food", "likes", "diet"),
+    "favorite": ("favorite drink", "favorite food", "favorite book", "likes"),
+    "favourite": ("favorite drink", "favorite food", "favorite book", "likes"),
+    "like": ("likes", "favorite drink", "favorite food", "hobby"),
+    "likes": ("likes", "favorite drink", "favorite food", "hobby"),
+    "enjoy": ("likes", "hobby"),
+    "hobby": ("hobby", "likes", "plays"),
+    "pet": ("has pet", "pets", "pet"),
+    "pets": ("has pet", "pets", "pet"),
+    "dog": ("has pet", "pets"),
+    "cat": ("has pet", "pets"),
+    "married": ("relationship status", "spouse", "partner"),
+    "partner": ("partner", "spouse", "relationship status"),
+    "dating": ("partner", "relationship status"),
+    "study": ("studies at", "education", "school"),
+    "school": ("studies at", "education", "school"),
+    "speak": ("speaks", "languages"),
+    "language": ("speaks", "languages"),
+    "sell": ("sales channel", "main sales channel", "marketplace", "sells on"),
+    "sells": ("sales channel", "main sales channel", "marketplace", "sells on"),
+    "selling": ("sales channel", "main sales channel", "marketplace", "sells on"),
+    "channel": ("sales channel", "main sales channel"),
+    "budget": ("budget", "ad budget"),
+    "spend": ("budget", "ad budget"),
+    "salary": ("salary", "income", "pay"),
+    "earn": ("salary", "income", "pay"),
+    "car": ("drives", "car"),
+    "drive": ("drives", "car"),
+    "old": ("age",),
+    "age": ("age",),
+    "plan": ("plan", "plans", "goal"),
+    "why": ("reason", "reason for leaving"),
+    "reason": ("reason", "reason for leaving"),
+    "leave": ("reason for leaving",),
+    "left": ("reason for leaving",),
+}
+
+
+@dataclass
+class Vocabulary:
+    """Relation cardinalities: the shipped defaults plus the user's declarations."""
+
+    declared: dict[str, Cardinality] = field(default_factory=dict)
+
+    def cardinality(self, relation: str) -> Cardinality:
+        """Return the cardinality of ``relation``; undeclared and unknown means ``one``."""
+        key = normalize_key(relation)
+        return self.declared.get(key) or DEFAULT_CARDINALITY.get(key, "one")
+
+    def declare(self, relation: str, cardinality: str) -> str:
+        """Set the cardinality of ``relation``; return its normalized key."""
+        key = normalize_key(relation)
+        if not key:
+            raise UserError("relation: must not be empty")
+        self.declared[key] = check_cardinality(cardinality)
+        return key
+
+    def known(self) -> dict[str, Cardinality]:
+        """Return every relation with a known cardinality, declarations winning."""
+        return {**DEFAULT_CARDINALITY, **self.declared}
+
+
+def check_cardinality(value: str) -> Cardinality:
+    """Return ``value`` as a cardinality or raise a clear error."""
+    for cardinality in CARDINALITIES:
+        if value == cardinality:
+            return cardinality
+    raise UserError(f"cardinality: expected 'one' or 'many', got {value!r}")
+
+
+def relations_for(words: Iterable[str]) -> set[str]:
+    """Return the normalized relation names that the question words ask about."""
+    found: set[str] = set()
+    for word in words:
+        for relation in RELATION_SYNONYMS.get(word.casefold(), ()):
+            found.add(normalize_key(relation))
+    return found
