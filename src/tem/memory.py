@@ -1,0 +1,444 @@
+"""The :class:`Memory` facade: the library's whole public verb set.
+
+``Memory`` validates input, turns it into observations, and lets the store apply
+them in one transaction with the pure status rules bound to this memory's rule.
+Reads at another valid time (``at``) or system time (``as_of``) replay the stored
+observations through the same rules, so the past is never a separate code path.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from tem.core.model import (
+    DEFAULT_SCOPE,
+    RULES,
+    Cardinality,
+    GroupKey,
+    Kind,
+    Observation,
+    Rule,
+    Status,
+    Version,
+    normalize_key,
+    observation_id,
+)
+from tem.core.relations import DEFAULT_CARDINALITY, check_cardinality
+from tem.core.status import derive, visible
+from tem.core.times import Clock, SystemClock, TimeLike, parse_time
+from tem.errors import NotFound, UserError
+from tem.render import RenderOptions, TagStyle, render_context, render_facts
+from tem.retrieve import Evidence, _Query, rank_groups, select
+from tem.store.base import Store, WriteReport
+from tem.store.sqlite import SQLiteStore
+from tem.tokens import count_tokens
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact to add: the arguments of :meth:`Memory.add` as a value (for ``add_many``)."""
+
+    subject: str
+    relation: str
+    value: str
+    source: str
+    observed_at: TimeLike
+    valid_from: TimeLike | None = None
+    scope: str | None = None
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _text(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise UserError(f"{name}: expected text, got {type(value).__name__}")
+    cleaned = value.strip()
+    if not cleaned:
+        raise UserError(f"{name}: must not be empty")
+    return cleaned
+
+
+class Memory:
+    """A temporal fact memory: versions with status, on both time axes.
+
+    ``path=None`` keeps everything in memory; a path opens (or creates) a SQLite
+    file; ``store=`` plugs in any :class:`~tem.store.base.Store`. ``rule`` picks the
+    status rule: ``"valid_time"`` (default: the latest ``valid_from`` is current) or
+    ``"source_order"`` (the TEM paper's rule: the latest source is current), which
+    exists for ablations. ``clock`` supplies system time (``recorded_at``).
+    """
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        store: Store | None = None,
+        scope: str = DEFAULT_SCOPE,
+        rule: Rule = "valid_time",
+        clock: Clock | None = None,
+    ) -> None:
+        if rule not in RULES:
+            raise UserError(f"rule: expected one of {', '.join(RULES)}, got {rule!r}")
+        if store is not None and path is not None:
+            raise UserError("give either path or store, not both")
+        self.store: Store = store if store is not None else SQLiteStore(path)
+        self.scope = _text(scope, "scope")
+        self.rule: Rule = rule
+        self.clock: Clock = clock or SystemClock()
+
+    # -- lifecycle --------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the store."""
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- vocabulary -------------------------------------------------------------------
+
+    def declare(self, relation: str, cardinality: Cardinality | str) -> None:
+        """Declare ``relation`` as ``"one"`` (values replace) or ``"many"`` (values coexist).
+
+        Existing groups of that relation are re-derived at once. Undeclared relations
+        use the shipped defaults, and unknown ones are ``"one"``.
+        """
+        key = normalize_key(_text(relation, "relation"))
+        self.store.declare(key, check_cardinality(cardinality), self._derive)
+
+    def cardinality(self, relation: str) -> Cardinality:
+        """Return the cardinality in force for ``relation``."""
+        key = normalize_key(relation)
+        return self.store.declared().get(key) or DEFAULT_CARDINALITY.get(key, "one")
+
+    def _derive(
+        self, group: GroupKey, observations: Sequence[Observation], declared: Cardinality | None
+    ) -> list[Version]:
+        cardinality = declared or DEFAULT_CARDINALITY.get(group.relation_key, "one")
+        return derive(observations, cardinality, self.rule)
+
+    # -- writes -----------------------------------------------------------------------
+
+    def _observation(
+        self,
+        *,
+        subject: object,
+        relation: object,
+        value: object,
+        kind: Kind,
+        source: object,
+        observed_at: TimeLike,
+        valid_from: TimeLike | None,
+        scope: str | None,
+        metadata: Mapping[str, Any] | None,
+        recorded_at: datetime,
+    ) -> Observation:
+        subject_text = _text(subject, "subject")
+        relation_text = _text(relation, "relation")
+        value_text = None if value is None and kind == "end" else _text(value, "value")
+        source_text = _text(source, "source")
+        observed = parse_time(observed_at, name="observed_at")
+        valid = observed if valid_from is None else parse_time(valid_from, name="valid_from")
+        scope_text = self.scope if scope is None else _text(scope, "scope")
+        if metadata is not None and not isinstance(metadata, Mapping):
+            raise UserError("metadata: expected a mapping")
+        oid = observation_id(
+            scope=scope_text, subject=subject_text, relation=relation_text, value=value_text,
+            kind=kind, source=source_text, observed_at=observed, valid_from=valid,
+        )  # fmt: skip
+        return Observation(
+            id=oid, scope=scope_text, subject=subject_text, relation=relation_text,
+            value=value_text, kind=kind, source=source_text, observed_at=observed,
+            valid_from=valid, recorded_at=recorded_at, metadata=dict(metadata or {}),
+        )  # fmt: skip
+
+    def add(
+        self,
+        subject: str,
+        relation: str,
+        value: str,
+        *,
+        source: str,
+        observed_at: TimeLike,
+        valid_from: TimeLike | None = None,
+        scope: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> Version:
+        """Record that ``source`` (dated ``observed_at``) says subject | relation | value.
+
+        ``valid_from`` is when it became true (default: ``observed_at``). Restating the
+        value in force re-affirms it; another value becomes a new version; an older
+        ``valid_from`` slots in as history. Returns the version now holding the fact.
+        """
+        report = self.add_many(
+            [Fact(subject, relation, value, source, observed_at, valid_from, scope, metadata or {})]
+        )
+        return report.results[0]
+
+    def add_many(self, facts: Iterable[Fact | Mapping[str, Any]]) -> AddReport:
+        """Add many facts in one transaction: all are stored, or none (on any bad input)."""
+        now = self.clock.now()
+        observations = [self._from_fact(_as_fact(f, i), now) for i, f in enumerate(facts)]
+        report = self.store.write(observations, self._derive)
+        return AddReport.build(report, observations, self.store)
+
+    def _from_fact(self, fact: Fact, now: datetime) -> Observation:
+        return self._observation(
+            subject=fact.subject, relation=fact.relation, value=fact.value, kind="assert",
+            source=fact.source, observed_at=fact.observed_at, valid_from=fact.valid_from,
+            scope=fact.scope, metadata=fact.metadata, recorded_at=now,
+        )  # fmt: skip
+
+    def retract(
+        self,
+        subject: str,
+        relation: str,
+        value: str | None = None,
+        *,
+        source: str,
+        observed_at: TimeLike,
+        valid_to: TimeLike | None = None,
+        scope: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> list[Version]:
+        """End a fact with no replacement: it stopped being true at ``valid_to``.
+
+        ``value=None`` ends whatever is open in the group (every value of a ``many``
+        relation). Returns the versions this made ``ended``; raises NotFound when
+        nothing was open.
+        """
+        observation = self._observation(
+            subject=subject, relation=relation, value=value, kind="end", source=source,
+            observed_at=observed_at, valid_from=valid_to, scope=scope, metadata=metadata,
+            recorded_at=self.clock.now(),
+        )  # fmt: skip
+        before = {v.id for v in self._stored(observation.group) if v.status is Status.CURRENT}
+        if not before:
+            raise NotFound(f"nothing current for {subject} | {relation} to retract")
+        report = self.store.write([observation], self._derive)
+        return [
+            v for v in report.versions.values() if v.ended_by == observation.id and v.id in before
+        ]
+
+    def undo(self, source: str, *, scope: str | None = None) -> WriteReport:
+        """Retire everything ``source`` said, as a recorded system-time change.
+
+        Versions only that source supported disappear and what they had superseded
+        re-opens; reads with ``as_of`` before now still see the old belief.
+        """
+        scope_text = self.scope if scope is None else _text(scope, "scope")
+        report = self.store.retire(
+            scope_text, _text(source, "source"), self.clock.now(), self._derive
+        )
+        if not report.versions and not report.removed:
+            raise NotFound(f"source {source!r} has nothing live in scope {scope_text!r}")
+        return report
+
+    def forget(
+        self, *, scope: str | None = None, subject: str | None = None, source: str | None = None
+    ) -> int:
+        """Hard-delete a scope, a subject or a source: rows and index entries, no residue.
+
+        Returns the number of observations deleted. ``subject``/``source`` apply inside
+        ``scope`` (default: this memory's scope); a bare ``scope=`` deletes the scope.
+        """
+        if scope is None and subject is None and source is None:
+            raise UserError("forget: name a scope, a subject or a source")
+        scope_text = self.scope if scope is None else _text(scope, "scope")
+        subject_key = None if subject is None else normalize_key(_text(subject, "subject"))
+        source_text = None if source is None else _text(source, "source")
+        return self.store.delete(
+            self._derive, scope=scope_text, subject_key=subject_key, source=source_text
+        )
+
+    # -- reads ------------------------------------------------------------------------
+
+    def _stored(self, group: GroupKey) -> list[Version]:
+        return self.store.group_versions([group])[group]
+
+    def _read_groups(
+        self, groups: Sequence[GroupKey], at: datetime | None, as_of: datetime | None
+    ) -> dict[GroupKey, list[Version]]:
+        if at is None and as_of is None:
+            return self.store.group_versions(groups)
+        declared = self.store.declared()
+        found: dict[GroupKey, list[Version]] = {}
+        for g in groups:
+            seen = visible(
+                self.store.observations(g.scope, g.subject_key, g.relation_key),
+                at=at,
+                as_of=as_of,
+            )
+            found[g] = self._derive(g, seen, declared.get(g.relation_key))
+        return found
+
+    def history(
+        self,
+        subject: str,
+        relation: str | None = None,
+        *,
+        at: TimeLike | None = None,
+        as_of: TimeLike | None = None,
+        scope: str | None = None,
+    ) -> list[Version]:
+        """Return every version of a subject (or one of its relations), oldest first per group.
+
+        ``at``: what was true at that valid time. ``as_of``: what the store believed
+        then (later recordings invisible, later retirements undone).
+        """
+        scope_text = self.scope if scope is None else _text(scope, "scope")
+        subject_key = normalize_key(_text(subject, "subject"))
+        relation_key = None if relation is None else normalize_key(_text(relation, "relation"))
+        at_t = None if at is None else parse_time(at, name="at")
+        as_of_t = None if as_of is None else parse_time(as_of, name="as_of")
+        if at_t is None and as_of_t is None:
+            return self.store.versions(scope_text, subject_key, relation_key)
+        by_group: dict[GroupKey, None] = {}
+        for o in self.store.observations(scope_text, subject_key, relation_key):
+            by_group.setdefault(o.group, None)
+        found = self._read_groups(list(by_group), at_t, as_of_t)
+        return [v for g in sorted(found, key=lambda g: g.relation_key) for v in found[g]]
+
+    def current(
+        self,
+        subject: str,
+        relation: str | None = None,
+        *,
+        at: TimeLike | None = None,
+        as_of: TimeLike | None = None,
+        scope: str | None = None,
+    ) -> list[Version]:
+        """Return the current versions of a subject (or of one relation); see history."""
+        versions = self.history(subject, relation, at=at, as_of=as_of, scope=scope)
+        return [v for v in versions if v.status is Status.CURRENT]
+
+    def recall(
+        self,
+        query: str,
+        k: int = 15,
+        *,
+        at: TimeLike | None = None,
+        as_of: TimeLike | None = None,
+        scope: str | None = None,
+    ) -> Evidence:
+        """Find the facts relevant to ``query``; each hit comes with its whole group.
+
+        ``k`` is the most versions returned (see :mod:`tem.retrieve`). The result is
+        ordered as the ``<Memory>`` block shows it and carries its token count.
+        """
+        if not isinstance(query, str):
+            raise UserError("query: expected text")
+        if k < 1:
+            raise UserError(f"k: must be at least 1, got {k}")
+        scope_text = self.scope if scope is None else _text(scope, "scope")
+        at_t = None if at is None else parse_time(at, name="at")
+        as_of_t = None if as_of is None else parse_time(as_of, name="as_of")
+        parsed = _Query.parse(query)
+        ranked = rank_groups(self.store, parsed, scope_text, k)
+        chosen, scores = select(ranked, lambda gs: self._read_groups(gs, at_t, as_of_t), k)
+        tokens = count_tokens(render_facts(chosen))
+        return Evidence(query, _render_order(chosen), scores, tokens, at_t, as_of_t)
+
+    def context(
+        self,
+        question: str,
+        *,
+        k: int = 15,
+        at: TimeLike | None = None,
+        as_of: TimeLike | None = None,
+        scope: str | None = None,
+        tag_style: TagStyle = "historical",
+        dates: bool = False,
+        answer_rules: bool = True,
+        max_facts: int | None = None,
+    ) -> str:
+        """Return the prompt for ``question``: the ``<Memory>`` block, answer rules, question.
+
+        By default in the TEM seed's exact words; the knobs change the tag style,
+        show source dates, drop the answer rules or cap the number of fact lines.
+        """
+        evidence = self.recall(question, k, at=at, as_of=as_of, scope=scope)
+        options = RenderOptions(
+            tag_style=tag_style, dates=dates, answer_rules=answer_rules, max_facts=max_facts
+        )
+        return render_context(question, evidence.versions, options)
+
+
+def _render_order(chosen: list[Version]) -> tuple[Version, ...]:
+    """Return ``chosen`` in the order the rendered block lists them."""
+    sections: dict[str, dict[GroupKey, list[Version]]] = defaultdict(dict)
+    for version in sorted(chosen, key=_key):
+        sections[version.group.subject_key].setdefault(version.group, []).append(version)
+    ordered: list[Version] = []
+    for groups in sections.values():
+        for versions in groups.values():
+            ordered.extend(v for v in versions if v.status is not Status.CURRENT)
+            ordered.extend(v for v in versions if v.status is Status.CURRENT)
+    return tuple(ordered)
+
+
+def _key(v: Version) -> tuple[datetime, datetime, datetime, str]:
+    return (v.valid_from, v.observed_at, v.recorded_at, v.id)
+
+
+def _as_fact(item: Fact | Mapping[str, Any], index: int) -> Fact:
+    if isinstance(item, Fact):
+        return item
+    if not isinstance(item, Mapping):
+        raise UserError(f"fact {index}: expected a Fact or a mapping")
+    missing = [
+        k for k in ("subject", "relation", "value", "source", "observed_at") if k not in item
+    ]
+    if missing:
+        raise UserError(f"fact {index}: missing {', '.join(missing)}")
+    unknown = set(item) - set(Fact.__dataclass_fields__)
+    if unknown:
+        raise UserError(f"fact {index}: unknown field {', '.join(sorted(unknown))}")
+    return Fact(**{**item, "metadata": item.get("metadata") or {}})
+
+
+@dataclass
+class AddReport:
+    """The outcome of :meth:`Memory.add_many`: one version per input fact, and counts."""
+
+    results: list[Version]
+    created: int
+    reaffirmed: int
+    superseded: int
+    unchanged: int
+
+    @classmethod
+    def build(
+        cls, report: WriteReport, observations: Sequence[Observation], store: Store
+    ) -> AddReport:
+        holder: dict[str, Version] = {}
+        for version in report.versions.values():
+            for support in version.sources:
+                holder[support.observation_id] = version
+        missing = [o for o in observations if o.id not in holder]
+        if missing:
+            groups = list(dict.fromkeys(o.group for o in missing))
+            for versions in store.group_versions(groups).values():
+                for version in versions:
+                    for support in version.sources:
+                        holder.setdefault(support.observation_id, version)
+        results = [holder[o.id] for o in observations if o.id in holder]
+        if len(results) != len(observations):
+            raise UserError("an added fact is held by no version (was its source retired?)")
+        return cls(
+            results=results,
+            created=len(report.created),
+            reaffirmed=report.reaffirmed,
+            superseded=len(report.superseded),
+            unchanged=report.unchanged,
+        )
+
+
+__all__ = ["AddReport", "Fact", "Memory"]

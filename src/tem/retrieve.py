@@ -1,0 +1,196 @@
+"""Recall: find the groups a question is about and return them whole, with status.
+
+Ranking mixes three signals, each cheap at a million versions:
+
+* **subject**: subjects whose names appear in the question (a small FTS index over
+  subject names); when one matches, its groups are scored in Python;
+* **relation**: question words mapped through the relation synonyms ("live" ->
+  lives in, city, residence) and stemmed word overlap with the relation name;
+* **lexical**: BM25 over subject, relation and value (FTS5, Porter stemming), used
+  for the whole scope when no subject is named.
+
+Every hit is then expanded to its whole group, so an old version never arrives
+without its status and without the current one. ``k`` counts versions: groups are
+taken whole in rank order while they fit in ``k``; a group that does not fit is
+skipped; if the best group alone is larger than ``k`` its ``k`` newest versions
+are kept (the current ones among them).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import lru_cache
+
+import snowballstemmer
+
+from tem.core.model import GroupKey, Status, Version, normalize_key
+from tem.core.relations import relations_for
+from tem.store.base import Store
+
+# A word list reads better as text than as 150 quoted literals.
+STOPWORDS = frozenset(  # noqa: SIM905
+    """a about above after again against all am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each few for from
+    further had has have having he her here hers herself him himself his how i if in into is it
+    its itself just me more most my myself no nor not now of off on once only or other our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself
+    yourselves currently today these days ago last previously used tell know""".split()
+)
+_WORD = re.compile(r"[\w$€£%]+(?:[.,'’][\w]+)*", re.UNICODE)
+
+ReadGroups = Callable[[Sequence[GroupKey]], dict[GroupKey, list[Version]]]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What recall found: versions in render order, their scores, the token count.
+
+    ``versions`` are ordered as the ``<Memory>`` block shows them (groups by first
+    appearance, oldest to newest). ``scores`` maps each version id to the relevance
+    of its group. ``tokens`` counts the rendered block (``<Memory>`` to ``</Memory>``)
+    with the cl100k_base tokenizer.
+    """
+
+    query: str
+    versions: tuple[Version, ...]
+    scores: dict[str, float] = field(default_factory=dict)
+    tokens: int = 0
+    at: datetime | None = None
+    as_of: datetime | None = None
+
+    def __len__(self) -> int:
+        return len(self.versions)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.versions)
+
+    @property
+    def current(self) -> list[Version]:
+        """The versions that are current (at ``at``, as believed at ``as_of``)."""
+        return [v for v in self.versions if v.status is Status.CURRENT]
+
+
+def words(text: str) -> list[str]:
+    """Return the lowercase words of ``text``."""
+    return [w.casefold() for w in _WORD.findall(text)]
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """Return the Porter stem of a lowercase word (the stemmer FTS5 uses too)."""
+    return str(_stemmer().stemWord(word))
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> snowballstemmer.stemmer:
+    return snowballstemmer.stemmer("porter")
+
+
+@dataclass
+class _Query:
+    text: str
+    content: list[str]
+    stems: set[str]
+    relations: set[str]
+    relation_stems: set[str]
+
+    @classmethod
+    def parse(cls, text: str) -> _Query:
+        all_words = words(text)
+        content = [w for w in all_words if w not in STOPWORDS]
+        relations = relations_for(all_words)
+        relation_stems = {stem(w) for r in relations for w in r.split()}
+        return cls(text, content, {stem(w) for w in content}, relations, relation_stems)
+
+    def search_terms(self) -> list[str]:
+        terms = dict.fromkeys(self.content)
+        for relation in self.relations:
+            terms.update(dict.fromkeys(relation.split()))
+        return [t for t in terms if t not in STOPWORDS]
+
+
+def _relation_score(query: _Query, relation_key: str) -> float:
+    if relation_key in query.relations:
+        return 3.0
+    rel_stems = {stem(w) for w in relation_key.split() if w not in STOPWORDS}
+    if not rel_stems:
+        return 0.0
+    direct = len(rel_stems & query.stems) / len(rel_stems)
+    via_synonyms = len(rel_stems & query.relation_stems) / len(rel_stems)
+    return 2.0 * direct + 1.0 * via_synonyms
+
+
+def _value_score(query: _Query, value: str) -> float:
+    value_stems = {stem(w) for w in words(value) if w not in STOPWORDS}
+    if not value_stems:
+        return 0.0
+    return 1.5 * len(value_stems & query.stems) / len(value_stems)
+
+
+def _subject_score(query: _Query, subject: str) -> float:
+    subject_words = [w for w in words(subject) if w not in STOPWORDS]
+    if not subject_words:
+        return 0.0
+    return sum(1 for w in subject_words if stem(w) in query.stems) / len(subject_words)
+
+
+def rank_groups(store: Store, query: _Query, scope: str, k: int) -> dict[GroupKey, float]:
+    """Score candidate groups; higher is more relevant."""
+    scores: dict[GroupKey, float] = {}
+    subjects = [
+        (s, score)
+        for s in store.match_subjects(scope, query.content, limit=8)
+        if (score := _subject_score(query, s)) >= 0.5
+    ]
+    for subject, subject_score in subjects:
+        for version in store.versions(scope, normalize_key(subject)):
+            group = version.group
+            score = 2.0 * subject_score + _relation_score(query, group.relation_key)
+            score += _value_score(query, version.value)
+            scores[group] = max(scores.get(group, 0.0), score)
+    if not subjects:
+        hits = store.search(scope, query.search_terms(), limit=max(4 * k, 40))
+        top = max((h.score for h in hits), default=1.0) or 1.0
+        for hit in hits:
+            group = hit.version.group
+            score = hit.score / top + _relation_score(query, group.relation_key)
+            scores[group] = max(scores.get(group, 0.0), score)
+    return scores
+
+
+def select(
+    ranked: dict[GroupKey, float], read_groups: ReadGroups, k: int
+) -> tuple[list[Version], dict[str, float]]:
+    """Take whole groups in rank order while they fit in ``k`` versions."""
+    order = sorted(ranked, key=lambda g: (-ranked[g], g.subject_key, g.relation_key))
+    chosen: list[Version] = []
+    scores: dict[str, float] = {}
+    batch = 2 * k
+    for start in range(0, len(order), batch):
+        groups = order[start : start + batch]
+        found = read_groups(groups)
+        for group in groups:
+            versions = found.get(group, [])
+            if not versions or len(chosen) >= k:
+                continue
+            if not chosen and len(versions) > k:
+                versions = _newest(versions, k)
+            if len(chosen) + len(versions) > k:
+                continue
+            chosen.extend(versions)
+            scores.update((v.id, ranked[group]) for v in versions)
+        if len(chosen) >= k:
+            break
+    return chosen, scores
+
+
+def _newest(versions: list[Version], k: int) -> list[Version]:
+    current = [v for v in versions if v.status is Status.CURRENT]
+    rest = [v for v in versions if v.status is not Status.CURRENT]
+    keep = max(k - len(current), 0)
+    return (rest[-keep:] if keep else []) + current[:k]

@@ -1,0 +1,133 @@
+"""The storage protocol: what :class:`tem.Memory` needs from a backend.
+
+A store keeps observations (the ground truth) and the versions derived from them.
+It never decides a status itself: every write method takes a ``derive`` callback
+(the pure rules of :mod:`tem.core.status`, bound to the vocabulary and rule) and
+must, inside ONE transaction, apply the change, re-derive every touched group and
+replace that group's versions. A failed write leaves the store as it was.
+
+Concurrent writers must serialize per group (SQLite: one writer at a time;
+PostgreSQL: a lock per group), so the group invariant holds under several
+processes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Protocol
+
+from tem.core.model import Cardinality, GroupKey, Observation, Version
+
+Derive = Callable[[GroupKey, Sequence[Observation], Cardinality | None], list[Version]]
+"""Group key, its visible observations, its declared cardinality -> its versions."""
+
+
+@dataclass
+class WriteReport:
+    """What one write changed, counted by version."""
+
+    created: list[str] = field(default_factory=list)
+    """Ids of versions that did not exist before."""
+    reaffirmed: int = 0
+    """Observations that joined an existing version as a further source."""
+    superseded: list[str] = field(default_factory=list)
+    """Ids of versions that were current before and are historical or ended now."""
+    removed: list[str] = field(default_factory=list)
+    """Ids of versions that no longer exist (their observations were retired or deleted)."""
+    unchanged: int = 0
+    """Observations that were already stored (same content id): nothing was written."""
+    versions: dict[str, Version] = field(default_factory=dict)
+    """Every version of every touched group after the write, by id."""
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """A version found by full-text search, with its BM25 score (higher is better)."""
+
+    version: Version
+    score: float
+
+
+class Store(Protocol):
+    """A backend for tem; SQLite is the default, others pass the same tests."""
+
+    def write(self, observations: Sequence[Observation], derive: Derive) -> WriteReport:
+        """Insert observations (skipping known ids) and re-derive their groups."""
+        ...
+
+    def retire(self, scope: str, source: str, when: datetime, derive: Derive) -> WriteReport:
+        """Set ``expired_at`` on the source's live observations; re-derive their groups."""
+        ...
+
+    def delete(
+        self,
+        derive: Derive,
+        *,
+        scope: str | None = None,
+        subject_key: str | None = None,
+        source: str | None = None,
+    ) -> int:
+        """Hard-delete matching observations and their versions; return observations deleted.
+
+        Groups that keep other observations are re-derived; nothing of the deleted
+        rows stays in any table or index.
+        """
+        ...
+
+    def declare(self, relation_key: str, cardinality: Cardinality, derive: Derive) -> WriteReport:
+        """Persist a relation's cardinality and re-derive every group of that relation."""
+        ...
+
+    def declared(self) -> dict[str, Cardinality]:
+        """Return every declared relation cardinality."""
+        ...
+
+    def observations(
+        self, scope: str, subject_key: str | None = None, relation_key: str | None = None
+    ) -> list[Observation]:
+        """Return every observation (retired ones too) of a scope, subject or group."""
+        ...
+
+    def versions(
+        self, scope: str, subject_key: str | None = None, relation_key: str | None = None
+    ) -> list[Version]:
+        """Return the stored versions of a scope, subject or group, in group walk order."""
+        ...
+
+    def group_versions(self, groups: Sequence[GroupKey]) -> dict[GroupKey, list[Version]]:
+        """Return the stored versions of each group."""
+        ...
+
+    def search(self, scope: str, terms: Sequence[str], limit: int) -> list[SearchHit]:
+        """Full-text search (any of ``terms``) over subject, relation and value."""
+        ...
+
+    def match_subjects(self, scope: str, terms: Sequence[str], limit: int) -> list[str]:
+        """Return display names of subjects whose names contain any of ``terms``."""
+        ...
+
+    def all_observations(self) -> Iterator[Observation]:
+        """Yield every observation of every scope (export)."""
+        ...
+
+    def scopes(self) -> list[str]:
+        """Return every scope that holds observations."""
+        ...
+
+    def count(self) -> dict[str, int]:
+        """Return row counts: observations, versions, subjects."""
+        ...
+
+    def close(self) -> None:
+        """Release connections."""
+        ...
+
+
+def touched_groups(observations: Iterable[Observation]) -> list[GroupKey]:
+    """Return the distinct groups of ``observations`` in first-seen order."""
+    seen: dict[GroupKey, None] = {}
+    for o in observations:
+        seen.setdefault(o.group, None)
+    return list(seen)
