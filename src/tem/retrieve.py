@@ -30,8 +30,7 @@ from tem.core.model import GroupKey, Status, Version, normalize_key
 from tem.core.relations import relations_for
 from tem.store.base import Store
 
-# A word list reads better as text than as 150 quoted literals.
-STOPWORDS = frozenset(  # noqa: SIM905
+STOPWORDS = frozenset(
     """a about above after again against all am an and any are as at be because been before
     being below between both but by can could did do does doing down during each few for from
     further had has have having he her here hers herself him himself his how i if in into is it
