@@ -1,0 +1,53 @@
+"""Shared fixtures: an explicit clock and a fresh memory per backend."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tem import ManualClock, Memory
+from tem.store.sqlite import SQLiteStore
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+LOCOMO = SHARED / "data" / "locomo" / "locomo10.json"
+
+
+@pytest.fixture(autouse=True)
+def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests never reach the network by accident; loopback stays allowed."""
+    real = socket.socket.connect
+
+    def guarded(self: socket.socket, address: object) -> object:
+        host = address[0] if isinstance(address, tuple) else str(address)
+        if (
+            isinstance(host, str)
+            and host not in ("127.0.0.1", "::1", "localhost")
+            and (self.family in (socket.AF_INET, socket.AF_INET6))
+        ):
+            raise RuntimeError(f"test tried to reach the network: {address!r}")
+        return real(self, address)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(socket.socket, "connect", guarded)
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture(params=["sqlite-memory", "sqlite-file"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SQLiteStore]:
+    """Every backend the suite must pass on."""
+    path = None if request.param == "sqlite-memory" else tmp_path / "tem.db"
+    backend = SQLiteStore(path)
+    yield backend
+    backend.close()
+
+
+@pytest.fixture
+def memory(store: SQLiteStore, clock: ManualClock) -> Memory:
+    return Memory(store=store, clock=clock)
