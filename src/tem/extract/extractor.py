@@ -1,0 +1,157 @@
+"""The offline extractor: spaCy parse + the rule tables, no LLM."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from tem.core.episode import Session, Turn
+from tem.core.model import normalize_key
+from tem.core.relations import DEFAULT_CARDINALITY
+from tem.extract import filters
+from tem.extract.copula import be_facts, possessive_facts
+from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
+from tem.extract.nlp import load_pipeline
+from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
+from tem.extract.readers_index import READERS
+from tem.extract.subjects import resolve_subject
+from tem.extract.timing import clause_time
+from tem.extract.triggers import may_state_fact
+
+Token = Any
+RULES_BY_LEMMA: dict[str, list[VerbRule]] = {}
+for _rule in VERB_RULES:
+    for _lemma in _rule.lemmas:
+        RULES_BY_LEMMA.setdefault(_lemma, []).append(_rule)
+PLAN_RELATIONS = frozenset({"plan"})
+
+
+class OfflineExtractor:
+    """Turns dated sessions into candidate facts with spaCy and rules.
+
+    Construction is free; the spaCy model loads on first use, once per process.
+    """
+
+    def __init__(self, *, batch_size: int = 64) -> None:
+        self.batch_size = batch_size
+
+    def extract(
+        self, session: Session, *, speaker_names: Mapping[str, str] | None = None
+    ) -> list[ExtractedFact]:
+        """Return the facts stated in ``session``, in turn and sentence order."""
+        return next(iter(self.extract_many([session], speaker_names=speaker_names)))
+
+    def extract_many(
+        self, sessions: Iterable[Session], *, speaker_names: Mapping[str, str] | None = None
+    ) -> Iterator[list[ExtractedFact]]:
+        """Like :meth:`extract` for many sessions, parsing all their turns in one stream.
+
+        Turns with none of the rules' trigger words are not parsed at all.
+        """
+        names = speaker_names or {}
+        chosen = list(sessions)
+        items = (
+            (turn.text, (number, turn))
+            for number, session in enumerate(chosen)
+            for turn in session.turns
+            if may_state_fact(turn.text)
+        )
+        results: list[list[ExtractedFact]] = [[] for _ in chosen]
+        parsed = load_pipeline().pipe(items, as_tuples=True, batch_size=self.batch_size)
+        for doc, (number, turn) in parsed:
+            speaker = names.get(turn.speaker, turn.speaker)
+            reference = _reference(chosen[number], turn)
+            results[number].extend(facts_of_turn(doc, turn, speaker, reference))
+        yield from results
+
+
+def _reference(session: Session, turn: Turn) -> datetime:
+    moment = turn.time or session.observed_at
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def facts_of_turn(doc: Any, turn: Turn, speaker: str, reference: datetime) -> list[ExtractedFact]:
+    """Return the facts of one parsed turn, ordered by position."""
+    found: list[ExtractedFact] = []
+    seen: set[tuple[str, str, str | None, str]] = set()
+    for sentence in doc.sents:
+        if filters.is_question(sentence):
+            continue
+        for candidate in sorted(sentence_candidates(sentence, speaker), key=lambda c: c.anchor):
+            key = (candidate.subject, candidate.relation, candidate.value, candidate.kind)
+            if key in seen:
+                continue
+            seen.add(key)
+            found.append(_finish(candidate, doc, turn, reference, sentence.text.strip()))
+    return found
+
+
+def _finish(
+    candidate: Candidate, doc: Any, turn: Turn, reference: datetime, evidence: str
+) -> ExtractedFact:
+    valid_from = None
+    if candidate.relation not in PLAN_RELATIONS:
+        valid_from = clause_time(doc[candidate.anchor], reference)
+    return ExtractedFact(
+        subject=candidate.subject,
+        relation=candidate.relation,
+        value=candidate.value,
+        kind=candidate.kind,
+        valid_from=valid_from,
+        cardinality=cardinality_hint(candidate.relation),
+        turn_index=turn.index,
+        evidence=evidence,
+    )
+
+
+def cardinality_hint(relation: str) -> CardinalityHint | None:
+    return DEFAULT_CARDINALITY.get(normalize_key(relation))
+
+
+def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
+    """Return every candidate fact one sentence states."""
+    found: list[Candidate] = []
+    for token in sentence:
+        if token.lower_ in ("gon", "gonna"):
+            stated = verb_facts(token, speaker)
+        elif token.pos_ in ("NOUN", "PROPN"):
+            stated = possessive_facts(token, speaker)
+        elif token.lemma_ == "be":
+            stated = [] if filters.blocked(token) else be_facts(token, speaker)
+        elif token.lemma_.casefold() in RULES_BY_LEMMA:
+            stated = verb_facts(token, speaker)
+        else:
+            continue
+        found.extend(Candidate(s, r, v, k, token.i) for s, r, v, k in stated)
+    return found
+
+
+def verb_facts(verb: Token, speaker: str) -> list[tuple[str, str, str | None, Any]]:
+    """Return what the verb rules read from ``verb``'s clause."""
+    subject = resolve_subject(verb, speaker)
+    if subject is None:
+        return []
+    if filters.is_negated(verb):
+        return []
+    state_ok = not filters.blocked(verb)
+    no_longer = filters.ended_by_no_longer(verb)
+    found: list[tuple[str, str, str | None, Any]] = []
+    for rule in RULES_BY_LEMMA.get(verb.lemma_.casefold(), ()):
+        if not (state_ok or rule.relation in PLAN_RELATIONS) or not _particle_fits(verb, rule):
+            continue
+        if rule.place and filters.is_trip(verb):
+            continue
+        triples = READERS[rule.slot](verb, rule)
+        if triples:
+            triples = [*triples, *(a for a in rule.also if a not in triples)]
+        for relation, value, kind in triples:
+            found.append((subject, relation, value, "end" if no_longer else kind))
+    return found
+
+
+def _particle_fits(verb: Token, rule: VerbRule) -> bool:
+    particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
+    if rule.particle is not None:
+        return rule.particle in particles
+    return not (particles - NEUTRAL_PARTICLES)

@@ -1,0 +1,119 @@
+"""Clauses that state no fact: questions, negations, hypotheticals, futures and trips.
+
+Each check takes the trigger token of a rule and looks at its clause and at the
+verbs that govern it ("thinking about *moving*", "if I *got* the job"), so that a
+rule only fires on a plain, affirmed, factual statement.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tem.extract.lexicon import SHORT_UNITS, TRIP_NOUNS
+
+Token = Any
+
+MODALS = frozenset({"might", "may", "could", "would", "should", "'d", "ought", "must"})
+FUTURE_AUX = frozenset({"will", "shall", "'ll", "wo"})
+CONDITIONAL_MARKS = frozenset({"if", "unless", "whether", "once", "until"})
+HEDGES = frozenset({"maybe", "perhaps", "possibly", "probably", "hopefully", "eventually"})
+HYPOTHETICAL_GOVERNORS = frozenset(
+    """
+    think consider hope want wish dream wonder debate imagine plan intend pretend suppose
+    contemplate weigh expect try aim need mull toy tempt decide hop stop quit
+    idea possibility option chance thought dream offer opportunity prospect hope
+    """.split()
+)
+REFUSALS = frozenset({"decline", "reject", "refuse", "avoid", "turn", "pass", "skip", "forget"})
+CHAIN_DEPS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "pobj", "acl", "conj", "advcl", "dobj"})
+TRIP_VERBS = frozenset({"visit", "travel", "tour", "fly", "vacation", "holiday", "stay", "go"})
+
+
+def governors(token: Token) -> list[Token]:
+    """Return the tokens above ``token`` in its clause chain, nearest first."""
+    chain = []
+    while token.dep_ in CHAIN_DEPS and token.head.i != token.i:
+        token = token.head
+        chain.append(token)
+    return chain
+
+
+def is_question(sentence: Any) -> bool:
+    return bool(sentence.text.rstrip().rstrip("\"')").endswith("?"))
+
+
+def is_negated(verb: Token) -> bool:
+    """True when the clause (or a governing verb) is negated: "didn't", "never"."""
+    for token in [verb, *governors(verb)]:
+        for child in token.children:
+            if child.dep_ == "neg" and not _no_longer(child):
+                return True
+            if child.lower_ in ("never", "nobody", "neither", "nor"):
+                return True
+        if token.lemma_ in REFUSALS:
+            return True
+    return False
+
+
+def ended_by_no_longer(verb: Token) -> bool:
+    """True for "I no longer live in Paris": a retraction, not a negated statement."""
+    return any(c.dep_ == "neg" and _no_longer(c) for c in verb.children) or any(
+        c.lower_ == "longer" and any(g.lower_ in ("no", "not") for g in c.children)
+        for c in verb.children
+    )
+
+
+def _no_longer(neg: Token) -> bool:
+    following = neg.doc[neg.i + 1] if neg.i + 1 < len(neg.doc) else None
+    return following is not None and following.lower_ in ("longer", "more")
+
+
+def is_hypothetical(verb: Token) -> bool:
+    """True for modal, conditional, hedged or wished-for clauses."""
+    if _hedged(verb):
+        return True
+    for token in governors(verb):
+        if token.lemma_ in HYPOTHETICAL_GOVERNORS or _hedged(token):  # "hop": spaCy's "hoping"
+            return True
+    return False
+
+
+def _hedged(token: Token) -> bool:
+    for child in token.children:
+        lower = child.lower_
+        if child.dep_ in ("aux", "auxpass") and lower in MODALS:
+            return True
+        if child.dep_ == "mark" and lower in CONDITIONAL_MARKS:
+            return True
+        if child.dep_ == "advmod" and lower in HEDGES:
+            return True
+    return False
+
+
+def is_future(verb: Token) -> bool:
+    """True for "will move", "going to move", "gonna move", "about to move"."""
+    for token in [verb, *governors(verb)[:2]]:
+        for child in token.children:
+            if child.dep_ == "aux" and child.lower_ in FUTURE_AUX:
+                return True
+    head = verb.head
+    return verb.dep_ in ("xcomp", "advcl") and head.lower_ in ("going", "gon", "gonna", "about")
+
+
+def is_trip(verb: Token) -> bool:
+    """True when a place clause reads as a trip: "a week in Rome", "visiting my parents"."""
+    if verb.lemma_ in TRIP_VERBS:
+        return True
+    for token in verb.subtree:
+        if token.lemma_ in TRIP_NOUNS and token.pos_ == "NOUN" and token.ent_type_ != "DATE":
+            return True
+        if token.lower_ in SHORT_UNITS and (
+            token.head.lower_ == "for" or (token.head.i == verb.i and token.dep_ == "dobj")
+        ):
+            return True
+    return False
+
+
+def blocked(verb: Token) -> bool:
+    """True when the clause of ``verb`` must not yield a state fact."""
+    return is_question(verb.sent) or is_negated(verb) or is_hypothetical(verb) or is_future(verb)

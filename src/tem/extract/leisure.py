@@ -1,0 +1,181 @@
+"""Slot readers for tastes, habits, pets, children, languages, hobbies and plans."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tem.extract import lexicon as lx
+from tem.extract.patterns import VerbRule
+from tem.extract.readers import Found, _dobj, _named, _one
+from tem.extract.values import children, objects_of, phrase, verb_phrase
+
+Token = Any
+VEHICLES = frozenset({"car", "bike", "motorcycle", "motorbike", "truck", "van", "scooter", "suv"})
+DEMONSTRATIVES = frozenset({"this", "that", "these", "those", "your", "his", "her", "their"})
+
+
+def _words(value: str) -> set[str]:
+    return set(value.casefold().split())
+
+
+def taste_relation(value: str) -> str | None:
+    """Return the favourite-relation a consumable belongs to, from its words."""
+    if _words(value) & lx.DRINKS:
+        return "favorite drink"
+    if _words(value) & lx.FOODS:
+        return "favorite food"
+    return None
+
+
+def taste(verb: Token, rule: VerbRule) -> Found:
+    for obj in objects_of(verb, rule.preps):
+        value = phrase(obj)
+        relation = None if value is None else taste_relation(value)
+        if relation is not None:
+            return [(relation, value, "assert")]
+    return []
+
+
+def drink(verb: Token, rule: VerbRule) -> Found:
+    obj = _dobj(verb)
+    value = None if obj is None else phrase(obj)
+    if value is None or taste_relation(value) != "favorite drink":
+        return []
+    return _one(rule, value)
+
+
+def _plain_object(token: Token) -> str | None:
+    if any(c.lower_ in DEMONSTRATIVES for c in token.children):
+        return None
+    if token.tag_ == "VBG":
+        return verb_phrase(token)
+    return phrase(token)
+
+
+def liked(verb: Token, rule: VerbRule) -> Found:
+    """ "I love hiking", "I enjoy jazz"; "I love that!" and "love your dress" say nothing."""
+    for obj in children(verb, ("dobj", "xcomp")):
+        value = _plain_object(obj)
+        if value is not None:
+            return _one(rule, value)
+    return []
+
+
+def habit_end(verb: Token, rule: VerbRule) -> Found:
+    """ "I quit smoking", "gave up coffee", "stopped drinking soda"."""
+    if verb.lemma_ == "give" and not children(verb, ("prt",), ("up",)):
+        return []
+    for obj in children(verb, ("xcomp", "dobj", "pcomp")):
+        if obj.tag_ == "VBG" or (obj.lemma_ not in lx.JOB_NOUNS and obj.pos_ == "NOUN"):
+            value = _plain_object(obj)
+            return [] if value is None else _one(rule, value)
+    return []
+
+
+def pet(verb: Token, rule: VerbRule) -> Found:
+    obj = _dobj(verb)
+    if obj is None or obj.lemma_ not in lx.ANIMALS:
+        return []
+    return _one(rule, _named(obj) or phrase(obj, keep_adjectives=False))
+
+
+def child(verb: Token, rule: VerbRule) -> Found:
+    obj = _dobj(verb)
+    if obj is None or obj.lemma_ not in ("baby", "son", "daughter", "boy", "girl", "child"):
+        return []
+    return _one(rule, _named(obj) or phrase(obj))
+
+
+def vehicle(verb: Token, rule: VerbRule) -> Found:
+    obj = _dobj(verb)
+    if obj is None or obj.lemma_ not in VEHICLES:
+        return []
+    return _one(rule, phrase(obj, keep_adjectives=False))
+
+
+def driven(verb: Token, rule: VerbRule) -> Found:
+    obj = _dobj(verb)
+    return [] if obj is None else _one(rule, _plain_object(obj))
+
+
+def language(verb: Token, rule: VerbRule) -> Found:
+    found: Found = []
+    for obj in children(verb, ("dobj",)):
+        for word in [obj, *obj.conjuncts]:
+            if word.lower_ in lx.LANGUAGES:
+                found.append((rule.relation, word.text, rule.kind))
+    return found
+
+
+def hobby(verb: Token, rule: VerbRule) -> Found:
+    objs = children(verb, ("dobj", "xcomp"))
+    value = _plain_object(objs[0]) if objs else None
+    if value is None:
+        return []
+    if value.casefold() in lx.LANGUAGES:
+        return [("learning", value, "assert")]
+    return _one(rule, value)
+
+
+def hobby_into(verb: Token, rule: VerbRule) -> Found:
+    """ "got into rock climbing"; "got into an accident" (an article) is no hobby."""
+    for obj in objects_of(verb, rule.preps):
+        if children(obj, ("det",), ("a", "an", "the")):
+            continue
+        value = _plain_object(obj)
+        if value is not None:
+            return _one(rule, value)
+    return []
+
+
+def gerund(verb: Token, rule: VerbRule) -> Found:
+    """ "I started running", "began knitting": a new hobby, unless another rule owns it."""
+    from tem.extract.patterns import VERB_RULES
+
+    owned = {lemma for r in VERB_RULES for lemma in r.lemmas}
+    for obj in children(verb, ("xcomp", "dobj")):
+        if obj.tag_ == "VBG" and obj.lemma_ not in owned:
+            return _one(rule, verb_phrase(obj))
+    return []
+
+
+def played(verb: Token, rule: VerbRule) -> Found:
+    obj = _dobj(verb)
+    return [] if obj is None else _one(rule, _plain_object(obj))
+
+
+def group(verb: Token, rule: VerbRule) -> Found:
+    obj = _dobj(verb)
+    if obj is None or obj.lemma_ not in lx.GROUP_NOUNS:
+        return []
+    return _one(rule, phrase(obj))
+
+
+def school(verb: Token, rule: VerbRule) -> Found:
+    for obj in objects_of(verb, rule.preps):
+        value = phrase(obj)
+        if value is None:
+            continue
+        if _words(value) & lx.SCHOOL_WORDS or (verb.lemma_ != "start" and obj.pos_ == "PROPN"):
+            return _one(rule, value)
+    return []
+
+
+def plan(verb: Token, rule: VerbRule) -> Found:
+    for action in children(verb, ("xcomp",)):
+        if action.pos_ in ("VERB", "AUX"):
+            return _one(rule, verb_phrase(action))
+    return []
+
+
+def going_to(verb: Token, rule: VerbRule) -> Found:
+    """ "I'm going to move to Denver", "gonna finish my degree"."""
+    is_gonna = verb.lower_ in ("gon", "gonna")
+    if not is_gonna and not (
+        verb.tag_ == "VBG" and children(verb, ("aux",), ("'m", "am", "are", "'re", "is"))
+    ):
+        return []
+    for action in children(verb, ("xcomp", "advcl")):
+        if action.pos_ == "VERB" and children(action, ("aux",), ("to", "na")):
+            return _one(rule, verb_phrase(action))
+    return []

@@ -1,0 +1,136 @@
+"""Word lists the rules consult: occupations, animals, languages, drinks, kin terms.
+
+Lists hold lemmas (lowercase). They are data, not logic: extend them freely.
+"""
+
+from __future__ import annotations
+
+OCCUPATIONS = frozenset(
+    """
+    engineer developer programmer designer architect nurse doctor physician surgeon dentist
+    teacher professor lecturer tutor manager director analyst accountant lawyer attorney
+    paralegal chef cook baker barista bartender waiter waitress server pharmacist therapist
+    counselor counsellor psychologist scientist researcher consultant writer journalist editor
+    photographer musician artist actor actress electrician plumber carpenter mechanic driver
+    pilot firefighter officer cop detective paramedic vet veterinarian librarian cashier
+    clerk receptionist assistant intern coordinator administrator specialist technician
+    salesperson representative recruiter marketer strategist founder ceo cto cfo vp
+    entrepreneur freelancer contractor principal coach trainer instructor translator
+    interpreter social worker caregiver midwife scientist economist banker broker agent
+    realtor student postdoc fellow lead supervisor foreman farmer tailor hairdresser stylist
+    """.split()
+)
+TITLE_HEADS = OCCUPATIONS - {"student"}
+
+ANIMALS = frozenset(
+    """
+    dog puppy pup cat kitten kitty rabbit bunny hamster guinea pig parrot bird budgie fish
+    goldfish turtle tortoise snake lizard gecko horse pony ferret chinchilla rat mouse
+    hedgehog chicken goat labrador retriever poodle terrier beagle husky corgi dachshund
+    greyhound spaniel collie shepherd pug bulldog rottweiler chihuahua schnauzer doodle
+    labradoodle whippet boxer pit bull tabby
+    """.split()
+)
+
+LANGUAGES = frozenset(
+    """
+    english spanish french german italian portuguese dutch swedish norwegian danish finnish
+    polish czech russian ukrainian greek turkish arabic hebrew persian farsi hindi urdu
+    bengali punjabi tamil japanese korean mandarin cantonese chinese vietnamese thai
+    indonesian malay tagalog swahili latin irish welsh catalan romanian hungarian
+    """.split()
+)
+
+DRINKS = frozenset(
+    """
+    coffee latte lattes espresso cappuccino americano macchiato mocha flat white cortado
+    tea chai matcha kombucha juice smoothie soda water beer wine whiskey whisky gin vodka
+    rum cocktail lemonade cola milk oat decaf brew cold
+    """.split()
+)
+FOODS = frozenset(
+    """
+    pizza pasta sushi ramen burger burgers tacos taco curry salad steak noodles dumplings
+    pho bagel bagels sandwich chocolate cake ice cream pancakes cereal oatmeal toast rice
+    """.split()
+)
+
+PARTNER_NOUNS = frozenset(
+    """
+    partner boyfriend girlfriend husband wife fiance fiancé fiancee fiancée spouse
+    """.split()
+)
+KIN_NOUNS = (
+    frozenset(
+        """
+    brother sister mother mom mum father dad parent parents son daughter kid kids child
+    children cousin aunt uncle niece nephew grandma grandpa grandmother grandfather friend
+    roommate flatmate neighbor neighbour colleague coworker boss sibling stepdad stepmom
+    """.split()
+    )
+    | PARTNER_NOUNS
+)
+KEPT_SUBJECT_MODIFIERS = frozenset({"best", "ex", "little", "big", "older", "younger", "twin"})
+
+GROUP_NOUNS = frozenset(
+    """
+    club gym team choir band group league society class community orchestra union
+    association circle crew squad
+    """.split()
+)
+SCHOOL_WORDS = frozenset(
+    {"university", "college", "school", "academy", "institute", "uni", "state", "polytechnic"}
+)
+EMPLOYER_NOUNS = frozenset(
+    """
+    company firm startup agency bank hospital clinic studio lab bakery restaurant cafe
+    shop store school university nonprofit charity office
+    """.split()
+)
+JOB_NOUNS = frozenset({"job", "position", "role", "gig", "post", "career"})
+HOME_NOUNS = frozenset(
+    """
+    flat apartment house home place condo studio loft townhouse cottage bungalow
+    """.split()
+)
+TRIP_NOUNS = frozenset(
+    """
+    trip vacation holiday conference visit weekend getaway tour honeymoon cruise break
+    retreat festival wedding funeral concert
+    """.split()
+)
+SHORT_UNITS = frozenset({"day", "days", "night", "nights", "week", "weeks", "weekend"})
+FAVORITE_CATEGORIES = {
+    "drink": "favorite drink",
+    "beverage": "favorite drink",
+    "coffee": "favorite drink",
+    "tea": "favorite drink",
+    "order": "favorite drink",
+    "food": "favorite food",
+    "dish": "favorite food",
+    "meal": "favorite food",
+    "snack": "favorite food",
+    "cuisine": "favorite food",
+    "dessert": "favorite food",
+    "book": "favorite book",
+    "novel": "favorite book",
+    "author": "favorite book",
+    "movie": "favorite movie",
+    "film": "favorite movie",
+    "show": "favorite movie",
+    "song": "favorite music",
+    "band": "favorite music",
+    "album": "favorite music",
+    "music": "favorite music",
+    "artist": "favorite music",
+    "singer": "favorite music",
+    "genre": "favorite music",
+    "sport": "favorite sport",
+    "team": "favorite sport",
+    "color": "favorite color",
+    "colour": "favorite color",
+    "place": "favorite place",
+    "city": "favorite place",
+    "spot": "favorite place",
+    "restaurant": "favorite place",
+}

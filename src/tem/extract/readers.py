@@ -1,0 +1,161 @@
+"""Slot readers: given a trigger verb and its rule, find the fact's value.
+
+Each reader returns ``(relation, value, kind)`` triples, empty when the clause does
+not carry the value the rule needs (then the rule simply does not fire).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tem.extract import lexicon as lx
+from tem.extract.facts import Kind
+from tem.extract.patterns import WORK_PREPS, VerbRule
+from tem.extract.subjects import SELF, subject_token
+from tem.extract.values import children, is_place, objects_of, phrase, place_from
+
+Token = Any
+Found = list[tuple[str, str | None, Kind]]
+Reader = Callable[[Token, VerbRule], Found]
+
+
+def _one(rule: VerbRule, value: str | None) -> Found:
+    return [] if value is None else [(rule.relation, value, rule.kind)]
+
+
+def _dobj(verb: Token) -> Token | None:
+    found = children(verb, ("dobj",))
+    return found[0] if found else None
+
+
+def _named(noun: Token) -> str | None:
+    """Return the name in "a puppy named Max", "my dog, Max", "a cat called Miso"."""
+    for child in noun.children:
+        if child.dep_ == "appos" and child.pos_ == "PROPN":
+            return phrase(child)
+        if child.dep_ == "acl" and child.lemma_ in ("name", "call"):
+            for name in children(child, ("oprd", "dobj", "attr", "xcomp")):
+                return phrase(name)
+    return None
+
+
+def place(verb: Token, rule: VerbRule) -> Found:
+    return _one(rule, place_from(verb, rule.preps))
+
+
+def home(verb: Token, rule: VerbRule) -> Found:
+    obj = _dobj(verb)
+    if obj is None or (obj.lemma_ not in lx.HOME_NOUNS and obj.lemma_ != "lease"):
+        return []
+    return _one(rule, place_from(verb, ("on", "in")) or place_from(obj, ("in", "on", "near")))
+
+
+def long_stay(verb: Token, rule: VerbRule) -> Found:
+    """ "spent two years in Lisbon" is a stay; "spent a week in Rome" is a trip."""
+    obj = _dobj(verb)
+    if obj is None or obj.lemma_ not in ("year", "month", "decade"):
+        return []
+    return _one(rule, place_from(verb, ("in",)))
+
+
+def call_home(verb: Token, rule: VerbRule) -> Found:
+    obj = _dobj(verb)
+    if obj is None or not is_place(obj) or not children(verb, ("oprd", "xcomp", "ccomp")):
+        return []
+    return _one(rule, phrase(obj))
+
+
+def _employer(token: Token) -> str | None:
+    if token.lemma_ in lx.JOB_NOUNS or token.pos_ == "PRON":
+        return None
+    if token.pos_ == "PROPN" or token.ent_type_ == "ORG" or token.lemma_ in lx.EMPLOYER_NOUNS:
+        return phrase(token)
+    return None
+
+
+def org(verb: Token, rule: VerbRule) -> Found:
+    starting = verb.lemma_ in ("start", "begin")
+    for obj in objects_of(verb, rule.preps):
+        value = _employer(obj)
+        if value is not None and not (starting and set(value.casefold().split()) & lx.SCHOOL_WORDS):
+            return _one(rule, value)
+    return job_at(verb, rule)
+
+
+def employer(verb: Token, rule: VerbRule) -> Found:
+    obj = _dobj(verb)
+    if obj is None or obj.lemma_ in lx.GROUP_NOUNS:
+        return []
+    return _one(rule, _employer(obj))
+
+
+def job_at(verb: Token, rule: VerbRule) -> Found:
+    obj = _dobj(verb)
+    if obj is None or obj.lemma_ not in lx.JOB_NOUNS | {"offer"}:
+        return []
+    for inner in [*objects_of(obj, WORK_PREPS), *objects_of(verb, WORK_PREPS)]:
+        value = _employer(inner)
+        if value is not None:
+            return _one(rule, value)
+    return []
+
+
+def org_end(verb: Token, rule: VerbRule) -> Found:
+    found = org(verb, rule) or employer(verb, rule)
+    if found:
+        return found
+    obj = _dobj(verb)
+    if obj is None:  # "I quit last month": quitting with no object is quitting the job
+        bare = verb.lemma_ in ("quit", "resign") and not children(verb, ("xcomp", "ccomp"))
+        return [(rule.relation, None, "end")] if bare else []
+    return [(rule.relation, None, "end")] if obj.lemma_ in lx.JOB_NOUNS else []
+
+
+def org_or_none(verb: Token, rule: VerbRule) -> Found:
+    return org(verb, rule) or [(rule.relation, None, "end")]
+
+
+def title(verb: Token, rule: VerbRule) -> Found:
+    targets = [*objects_of(verb, rule.preps)]
+    obj = _dobj(verb)
+    if obj is not None and obj.lemma_ in lx.JOB_NOUNS:
+        targets.extend(objects_of(obj, ("as",)))
+    for target in targets:
+        if target.pos_ in ("NOUN", "PROPN") and target.ent_type_ not in ("ORG", "GPE"):
+            return _one(rule, phrase(target))
+    return []
+
+
+def occupation(verb: Token, rule: VerbRule) -> Found:
+    for attr in children(verb, ("attr", "acomp", "oprd")):
+        if attr.lemma_ in lx.TITLE_HEADS:
+            return _one(rule, phrase(attr))
+    return []
+
+
+def _person(token: Token) -> str | None:
+    if token.pos_ == "PROPN" or token.ent_type_ == "PERSON":
+        return phrase(token)
+    return None
+
+
+def partner(verb: Token, rule: VerbRule) -> Found:
+    names = [_person(t) for t in [*children(verb, ("dobj",)), *objects_of(verb, rule.preps)]]
+    subject = subject_token(verb)
+    if subject is not None and (subject.lower_ in SELF or subject.pos_ == "PROPN"):
+        names += [_person(t) for t in [subject, *subject.conjuncts] if t.lower_ not in SELF]
+    value = next((n for n in names if n), None)
+    return [*_one(rule, value), *rule.also]
+
+
+def partner_or_none(verb: Token, rule: VerbRule) -> Found:
+    found = partner(verb, rule)
+    return found if len(found) > len(rule.also) else [(rule.relation, None, "end"), *rule.also]
+
+
+def dating(verb: Token, rule: VerbRule) -> Found:
+    if verb.tag_ != "VBG" and verb.head.lemma_ not in ("start", "begin"):
+        return []
+    obj = _dobj(verb)
+    return _one(rule, None if obj is None else _person(obj))

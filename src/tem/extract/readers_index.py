@@ -1,0 +1,40 @@
+"""Slot name -> reader: the join between :data:`VERB_RULES` and the reader functions."""
+
+from __future__ import annotations
+
+from tem.extract import leisure, readers
+from tem.extract.readers import Reader
+
+READERS: dict[str, Reader] = {
+    "place": readers.place,
+    "home": readers.home,
+    "long_stay": readers.long_stay,
+    "call_home": readers.call_home,
+    "org": readers.org,
+    "employer": readers.employer,
+    "job_at": readers.job_at,
+    "org_end": readers.org_end,
+    "org_or_none": readers.org_or_none,
+    "title": readers.title,
+    "occupation": readers.occupation,
+    "partner": readers.partner,
+    "partner_or_none": readers.partner_or_none,
+    "dating": readers.dating,
+    "taste": leisure.taste,
+    "drink": leisure.drink,
+    "liked": leisure.liked,
+    "habit_end": leisure.habit_end,
+    "pet": leisure.pet,
+    "child": leisure.child,
+    "vehicle": leisure.vehicle,
+    "driven": leisure.driven,
+    "language": leisure.language,
+    "hobby": leisure.hobby,
+    "hobby_into": leisure.hobby_into,
+    "gerund": leisure.gerund,
+    "played": leisure.played,
+    "group": leisure.group,
+    "school": leisure.school,
+    "plan": leisure.plan,
+    "going_to": leisure.going_to,
+}

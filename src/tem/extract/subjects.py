@@ -1,0 +1,87 @@
+"""Who a clause is about: the speaker for "I"/"we", "<Speaker>'s brother" for "my brother".
+
+Statements about the listener ("you", "your sister") and pronouns we cannot resolve
+without coreference ("he", "they") give no subject, so no fact.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tem.extract.lexicon import KEPT_SUBJECT_MODIFIERS
+
+Token = Any  # spacy.tokens.Token; spaCy ships no type information
+
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+SELF = frozenset({"i", "me", "we", "us", "myself"})
+FIRST_POSSESSIVE = frozenset({"my", "our"})
+INHERITING_DEPS = frozenset({"conj", "xcomp", "advcl", "pcomp", "acl", "acomp"})
+
+
+def subject_token(verb: Token) -> Token | None:
+    """Return the grammatical subject of ``verb``, borrowing it from a governing verb."""
+    for _ in range(4):
+        found = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
+        if found:
+            before = [c for c in found if c.i < verb.i]
+            return before[-1] if before else found[0]
+        if verb.dep_ not in INHERITING_DEPS or verb.head.i == verb.i:
+            return None
+        verb = verb.head
+    return None
+
+
+def resolve_subject(verb: Token, speaker: str) -> str | None:
+    """Return the name of whom ``verb``'s clause is about, or None to drop the clause.
+
+    A main clause with no subject in the past or progressive ("Just moved to Austin!",
+    "Gonna finish my degree") is chat shorthand for "I"; a bare verb (imperative) is not.
+    """
+    token = subject_token(verb)
+    if token is None:
+        return speaker if _elided_first_person(verb) else None
+    return name_of(token, speaker)
+
+
+def _elided_first_person(verb: Token) -> bool:
+    root = verb
+    while root.dep_ in INHERITING_DEPS and root.head.i != root.i:
+        root = root.head
+    if root.dep_ != "ROOT" or root.lower_ in ("gon", "gonna"):
+        return bool(root.dep_ == "ROOT")
+    return bool(root.tag_ in ("VBD", "VBN", "VBG"))
+
+
+def name_of(token: Token, speaker: str) -> str | None:
+    """Return the subject name a noun phrase refers to, or None."""
+    lower = token.lower_
+    if lower in SELF or any(c.dep_ == "conj" and c.lower_ in SELF for c in token.children):
+        return speaker
+    if token.pos_ == "PRON":
+        return None
+    owner = next((c for c in token.children if c.dep_ == "poss"), None)
+    if owner is not None:
+        return _possessed(token, owner, speaker)
+    if token.pos_ == "PROPN":
+        return _proper_name(token)
+    return None
+
+
+def _possessed(token: Token, owner: Token, speaker: str) -> str | None:
+    if owner.lower_ in FIRST_POSSESSIVE:
+        base = speaker
+    elif owner.pos_ == "PROPN":
+        base = _proper_name(owner)
+    else:
+        return None
+    kept = [
+        c.lower_
+        for c in token.children
+        if c.i < token.i and c.dep_ in ("amod", "compound") and c.lower_ in KEPT_SUBJECT_MODIFIERS
+    ]
+    return f"{base}'s {' '.join([*kept, token.lower_])}"
+
+
+def _proper_name(token: Token) -> str:
+    parts = [c for c in token.children if c.dep_ in ("compound", "flat") and c.i < token.i]
+    return " ".join(t.text for t in [*parts, token])

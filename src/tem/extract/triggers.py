@@ -1,0 +1,52 @@
+"""A cheap word test that skips turns no rule could fire on, before spaCy parses them.
+
+Parsing is ~90% of the cost; most chat turns ("haha that's so cool!") contain none of
+the words any rule needs. The test is built from the rule tables and word lists, so
+it stays in step with them: a rule's verb in any inflection, or a lexicon word.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from tem.extract import lexicon as lx
+from tem.extract.copula import STATUS_WORDS
+from tem.extract.patterns import VERB_RULES
+
+IRREGULAR = {
+    "leave": "left", "begin": "began begun", "take": "took taken", "get": "got gotten",
+    "have": "had has", "spend": "spent", "buy": "bought", "bring": "brought",
+    "break": "broke broken", "drive": "drove driven", "speak": "spoke spoken",
+    "lose": "lost", "find": "found", "go": "went gone gonna gon", "lay": "laid",
+    "pick": "picked", "give": "gave given", "become": "became", "see": "saw seen",
+}  # fmt: skip
+COPULA_WORDS = "favorite favourite go-to usual hobby passion plan job role title position"
+COPULA_WORDS += " retired fluent based student into language tongue baby son daughter car bike"
+# Verbs too common to mean anything alone: their rules also need a word listed above
+# (a job, an animal, a home), or they are covered by a phrase below.
+WEAK_LEMMAS = frozenset(
+    {"have", "get", "take", "find", "see", "go", "gon", "bring", "call", "give", "kick"}
+)
+PHRASES = r"going to|gonna|gon na|(?:take|took|taking|give|gave|giving|kick|kicked) up"
+
+
+@functools.cache
+def _pattern() -> re.Pattern[str]:
+    """Verb stems match as prefixes ("mov" in "moving"); listed words as whole words."""
+    stems: set[str] = set()
+    for rule in VERB_RULES:
+        for lemma in rule.lemmas - WEAK_LEMMAS:
+            stems.add(lemma.rstrip("e") if len(lemma) > 3 else lemma)
+            stems.update(IRREGULAR.get(lemma, "").split())
+    words: set[str] = set(COPULA_WORDS.split()) | STATUS_WORDS
+    for listed in (lx.OCCUPATIONS, lx.ANIMALS, lx.LANGUAGES, lx.HOME_NOUNS, lx.PARTNER_NOUNS):
+        words.update(listed)
+    prefix = "|".join(sorted(map(re.escape, stems), key=len, reverse=True))
+    whole = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    return re.compile(rf"\b(?:{prefix}|{PHRASES})|\b(?:{whole})s?\b", re.IGNORECASE)
+
+
+def may_state_fact(text: str) -> bool:
+    """False only when no rule can fire on ``text``."""
+    return _pattern().search(text) is not None

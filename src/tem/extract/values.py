@@ -1,0 +1,134 @@
+"""Reading a fact's value out of the parse: places, organisations, noun phrases, names.
+
+Values are the words of the text with determiners and possessives dropped ("my new
+flat in Leeds" -> place "Leeds"; "a flat white" -> "flat white").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from tem.extract.lexicon import HOME_NOUNS
+
+Token = Any
+
+PLACE_ENTS = frozenset({"GPE", "LOC", "FAC"})
+NAME_ENTS = frozenset({"ORG", "GPE", "LOC", "FAC", "PERSON", "NORP", "PRODUCT", "LANGUAGE"})
+MODIFIER_DEPS = frozenset({"compound", "amod", "nmod", "flat"})
+DIRECTION_WORDS = frozenset({"back", "out", "down", "over", "away", "up"})
+TIME_WORDS = frozenset(
+    {"spring", "summer", "fall", "autumn", "winter", "morning", "evening", "weekend", "future"}
+)
+DROPPED_WORDS = frozenset({"new", "current", "own", "first", "old", "little", "very", "now"})
+NOT_VALUES = frozenset({"it", "this", "that", "them", "one", "something", "thing", "stuff"})
+
+
+def children(token: Token, deps: Iterable[str], words: Iterable[str] | None = None) -> list[Token]:
+    """Return the children of ``token`` with one of ``deps`` (and, if given, of ``words``)."""
+    wanted, allowed = set(deps), None if words is None else set(words)
+    return [
+        c for c in token.children if c.dep_ in wanted and (allowed is None or c.lower_ in allowed)
+    ]
+
+
+def objects_of(token: Token, preps: Iterable[str]) -> list[Token]:
+    """Return the objects of ``token``'s prepositions among ``preps`` ("to" -> Austin)."""
+    found = []
+    heads = [token, *children(token, ("advmod", "prt"), DIRECTION_WORDS)]
+    for head in heads:
+        for prep in children(head, ("prep", "agent", "dative"), preps):
+            found.extend(children(prep, ("pobj", "pcomp")))
+    return found
+
+
+def entity_text(token: Token) -> str | None:
+    """Return the named entity ``token`` belongs to, without a leading "the"."""
+    if token.ent_type_ not in NAME_ENTS:
+        return None
+    for span in token.doc.ents:
+        if span.start <= token.i < span.end:
+            words = [t for t in span if not (t.i == span.start and t.lower_ == "the")]
+            return " ".join(t.text for t in words) or None
+    return None
+
+
+def phrase(token: Token, *, keep_adjectives: bool = True) -> str | None:
+    """Return the noun phrase headed by ``token`` minus determiners and possessives."""
+    named = entity_text(token)
+    if named is not None:
+        return named
+    if token.lower_ in NOT_VALUES or token.pos_ == "PRON":
+        return None
+    left = _modifiers(token, keep_adjectives)
+    right = _proper_tail(token) if token.pos_ == "PROPN" else []
+    return join_tokens([*left, token, *right])
+
+
+def join_tokens(tokens: Iterable[Token]) -> str:
+    """Return the tokens' text in document order with their original spacing."""
+    ordered = sorted(tokens, key=lambda t: t.i)
+    parts: list[str] = []
+    for before, token in zip([None, *ordered], ordered, strict=False):
+        if before is not None and token.i > before.i + 1:
+            gap = token.doc[before.i + 1 : token.i]
+            glued = all(t.is_punct and not t.whitespace_ for t in gap) and not before.whitespace_
+            parts.append(gap.text if glued else " ")  # keep "self-acceptance" whole
+        parts.append(token.text + (token.whitespace_ if token is not ordered[-1] else ""))
+    return " ".join("".join(parts).split()).strip(" \"'")
+
+
+def _modifiers(token: Token, keep_adjectives: bool) -> list[Token]:
+    found = []
+    for child in token.children:
+        if child.i > token.i or child.dep_ not in MODIFIER_DEPS:
+            continue
+        if child.lower_ in DROPPED_WORDS or (child.dep_ == "amod" and not keep_adjectives):
+            continue
+        found.extend([*_modifiers(child, keep_adjectives), child])
+    return found
+
+
+def _proper_tail(token: Token) -> list[Token]:
+    for prep in children(token, ("prep",), ("of",)):
+        for obj in children(prep, ("pobj",)):
+            if obj.pos_ == "PROPN":
+                return [prep, *_modifiers(obj, True), obj]
+    return []
+
+
+def is_place(token: Token) -> bool:
+    """Places by NER, or proper nouns NER mislabels ("Austin" as a person, "Bergen" as an
+    organisation); the trigger verb ("moved to") already says it is a place."""
+    if token.ent_type_ in PLACE_ENTS:
+        return True
+    return token.pos_ == "PROPN" and token.ent_type_ in ("", "PERSON", "NORP", "ORG")
+
+
+def place_from(token: Token, preps: Iterable[str]) -> str | None:
+    """Return the place after ``preps`` of ``token``, looking through home nouns."""
+    for obj in [*objects_of(token, preps), *children(token, ("dobj", "attr"))]:
+        if is_place(obj):
+            return entity_text(obj) or phrase(obj)
+        if obj.lemma_ in HOME_NOUNS or obj.lemma_ == "lease":
+            inner = place_from(obj, ("in", "on", "near", "outside", "at"))
+            if inner is not None:
+                return inner
+    return None
+
+
+def verb_phrase(verb: Token) -> str:
+    """Return ``verb`` with its objects and particles: "move to Denver", "learn pottery"."""
+    keep = {"dobj", "prt", "prep", "pobj", "compound", "amod", "det", "poss", "dative", "acomp"}
+    keep |= {"nummod", "attr", "pcomp", "xcomp", "aux", "advmod", "npadvmod", "conj", "cc"}
+    tokens = [verb]
+    for child in verb.children:
+        if child.dep_ in keep and child.i > verb.i and not _is_time(child):
+            tokens.extend(child.subtree)
+    stop = next((t.i for t in verb.doc[verb.i :] if t.text in (",", ";", ":", "-", "(")), None)
+    return join_tokens(t for t in tokens if t.pos_ != "PUNCT" and (stop is None or t.i < stop))
+
+
+def _is_time(token: Token) -> bool:
+    """True for "last year", "in the fall", "next month": times, not part of an action."""
+    return any(t.ent_type_ in ("DATE", "TIME") or t.lemma_ in TIME_WORDS for t in token.subtree)

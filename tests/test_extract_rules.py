@@ -1,0 +1,131 @@
+"""The offline extractor's rules: one small test per pattern family and per filter."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from tem.core.episode import Session, Turn
+from tem.extract import ExtractedFact, OfflineExtractor
+
+SESSION = datetime(2023, 5, 8, tzinfo=UTC)
+EXTRACTOR = OfflineExtractor()
+
+
+def extract(*texts: str, speaker: str = "Maria", at: datetime = SESSION) -> list[ExtractedFact]:
+    turns = tuple(Turn(speaker, text, i) for i, text in enumerate(texts))
+    return EXTRACTOR.extract(Session("s1", at, turns))
+
+
+def triples(*texts: str, speaker: str = "Maria") -> set[tuple[str, str, str | None, str]]:
+    return {(f.subject, f.relation, f.value, f.kind) for f in extract(*texts, speaker=speaker)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We moved to Lisbon last month.", ("Maria", "lives in", "Lisbon", "assert")),
+        ("I'm based in Singapore.", ("Maria", "lives in", "Singapore", "assert")),
+        ("I just signed a lease on a flat in Leeds.", ("Maria", "lives in", "Leeds", "assert")),
+        ("Our new flat in Manchester is huge.", ("Maria", "lives in", "Manchester", "assert")),
+        ("I joined Stripe in January.", ("Maria", "works at", "Stripe", "assert")),
+        ("I got hired by Microsoft.", ("Maria", "works at", "Microsoft", "assert")),
+        ("I quit my job at Google.", ("Maria", "works at", "Google", "end")),
+        ("I no longer work at Sony.", ("Maria", "works at", "Sony", "end")),
+        ("I'm now a senior engineer.", ("Maria", "job title", "senior engineer", "assert")),
+        ("I retired last year.", ("Maria", "job title", "retired", "assert")),
+        ("I married Arjun in 2018.", ("Maria", "partner", "Arjun", "assert")),
+        ("We got engaged!", ("Maria", "relationship status", "engaged", "assert")),
+        ("Tom and I broke up.", ("Maria", "partner", "Tom", "end")),
+        ("I switched to oat lattes.", ("Maria", "favorite drink", "oat lattes", "assert")),
+        ("My go-to is a flat white.", ("Maria", "favorite drink", "flat white", "assert")),
+        ("My favourite drink is now chai.", ("Maria", "favorite drink", "chai", "assert")),
+        ("We adopted a puppy named Max.", ("Maria", "has pet", "Max", "assert")),
+        ("I speak Portuguese.", ("Maria", "speaks", "Portuguese", "assert")),
+        ("I took up pottery.", ("Maria", "hobby", "pottery", "assert")),
+        ("I'm planning to move to Denver.", ("Maria", "plan", "move to Denver", "assert")),
+    ],
+)
+def test_positive_pattern_families(text: str, expected: tuple[str, str, str, str]) -> None:
+    assert expected in triples(text)
+
+
+def test_retirement_also_ends_work() -> None:
+    assert ("Maria", "works at", None, "end") in triples("I retired last year.")
+
+
+def test_plan_is_not_a_change_of_state() -> None:
+    assert {r for _, r, _, _ in triples("I'm planning to move to Denver next year.")} == {"plan"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I might move to Denver.",
+        "If I got the job, I'd move to Seattle.",
+        "I'm thinking about moving to Austin.",
+        "I didn't take the job at Google.",
+        "I turned the offer down.",
+        "I never lived in Boston.",
+        "I spent a week in Rome for a conference.",
+        "I'm visiting my parents in Ohio.",
+        "Did you move to Austin?",
+        "You moved to Paris, right?",
+        "Your sister moved to Seattle.",
+        "She moved to Denver last year.",
+        "I love that painting!",
+    ],
+)
+def test_filters_drop_non_facts(text: str) -> None:
+    assert extract(text) == []
+
+
+def test_other_people_news_gets_their_own_subject() -> None:
+    found = triples("My brother moved to Austin.", speaker="Maria")
+    assert found == {("Maria's brother", "lives in", "Austin", "assert")}
+
+
+def test_speaker_names_map_labels_to_people() -> None:
+    session = Session("s1", SESSION, (Turn("A", "I moved to Oslo.", 0),))
+    facts = EXTRACTOR.extract(session, speaker_names={"A": "Dan"})
+    assert [f.subject for f in facts] == ["Dan"]
+
+
+def test_late_report_gets_an_earlier_valid_from() -> None:
+    facts = {f.value: f for f in extract("Before I lived in Berlin I spent two years in Lisbon.")}
+    assert facts["Lisbon"].valid_from == datetime(2021, 5, 8, tzinfo=UTC)
+    assert facts["Berlin"].valid_from is None
+
+
+def test_back_in_year_is_january_first() -> None:
+    (fact,) = extract("Back in 2019 I worked at Acme.")
+    assert (fact.value, fact.valid_from) == ("Acme", datetime(2019, 1, 1, tzinfo=UTC))
+
+
+def test_two_values_in_one_session_keep_turn_order() -> None:
+    facts = extract("I moved to Seattle!", "Actually we ended up moving to Tacoma instead.")
+    assert [(f.value, f.turn_index) for f in facts] == [("Seattle", 0), ("Tacoma", 1)]
+
+
+def test_two_values_in_one_turn_keep_position_order() -> None:
+    facts = extract("In 2015 I moved to Oslo, and in 2018 I moved to Bergen.")
+    assert [f.value for f in facts] == ["Oslo", "Bergen"]
+    assert facts[0].valid_from is not None and facts[1].valid_from is not None
+    assert facts[0].valid_from < facts[1].valid_from
+
+
+def test_dates_resolve_against_the_session_not_today() -> None:
+    (fact,) = extract("I moved to Prague last March.", at=datetime(2010, 2, 1, tzinfo=UTC))
+    assert fact.valid_from == datetime(2009, 3, 1, tzinfo=UTC)
+
+
+def test_fact_carries_provenance_and_hint() -> None:
+    (fact,) = extract("Hi! I joined Stripe in January.")
+    assert fact.turn_index == 0
+    assert fact.evidence == "I joined Stripe in January."
+    assert fact.cardinality == "one"
+
+
+def test_turn_without_trigger_words_gives_nothing() -> None:
+    assert extract("haha that's so cool, thanks!") == []
