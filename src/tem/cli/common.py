@@ -1,0 +1,95 @@
+"""What every command shares: the global settings, opening the memory, options, output."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from tem.core.model import DEFAULT_SCOPE, Rule, Version
+from tem.io.memfile_format import when
+from tem.memory import Memory
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass
+class Settings:
+    """The global options, parsed once by the group and read by every command."""
+
+    db: Path
+    scope: str | None
+    """None when neither ``--scope`` nor ``TEM_SCOPE`` was given (export: every scope)."""
+    rule: Rule
+
+
+def settings_of(ctx: click.Context) -> Settings:
+    """Return the global settings the group stored on the context."""
+    settings = ctx.find_object(Settings)
+    assert settings is not None, "commands run inside the tem group"
+    return settings
+
+
+def open_memory(ctx: click.Context) -> Memory:
+    """Open the memory the global options name; it is closed when the command ends."""
+    settings = settings_of(ctx)
+    memory = Memory(settings.db, scope=settings.scope or DEFAULT_SCOPE, rule=settings.rule)
+    ctx.call_on_close(memory.close)
+    return memory
+
+
+def json_option(func: F) -> F:
+    """``--json``: print JSON instead of a table."""
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(func)
+
+
+def time_options(func: F) -> F:
+    """``--at`` (valid time) and ``--as-of`` (system time), passed to the library as text."""
+    func = click.option("--as-of", metavar="TIME", help="What the store believed then (ISO 8601).")(
+        func
+    )
+    return click.option("--at", metavar="TIME", help="What was true then (ISO 8601).")(func)
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _valid(version: Version) -> str:
+    end = "" if version.valid_to is None else when(version.valid_to)
+    return f"{when(version.valid_from)}..{end}"
+
+
+def table(versions: Sequence[Version], *, subjects: bool = False) -> str:
+    """Return versions as an aligned text table: one row each, fields on one line."""
+    headers = ["relation", "value", "status", "valid", "source"]
+    rows = [
+        [_one_line(v.relation), _one_line(v.value), v.status.value, _valid(v), _one_line(v.source)]
+        for v in versions
+    ]
+    if subjects:
+        headers.insert(0, "subject")
+        for row, version in zip(rows, versions, strict=True):
+            row.insert(0, _one_line(version.subject))
+    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
+    head = "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True))
+    return "\n".join(line.rstrip() for line in [head, *lines])
+
+
+def show_versions(versions: Sequence[Version], as_json: bool, *, subjects: bool = False) -> None:
+    """Print versions as JSON (a list of Version.to_dict) or as a table."""
+    if as_json:
+        echo_json([v.to_dict() for v in versions])
+    elif versions:
+        click.echo(table(versions, subjects=subjects))
+    else:
+        click.echo("no versions found", err=True)

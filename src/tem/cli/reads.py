@@ -1,0 +1,119 @@
+"""Commands that read the memory: history, current, recall, context."""
+
+from __future__ import annotations
+
+from typing import get_args
+
+import click
+
+from tem.cli.common import echo_json, json_option, open_memory, show_versions, time_options
+from tem.render import TagStyle
+
+_k_option = click.option(
+    "-k", "k", type=int, default=15, show_default=True, help="At most this many versions."
+)
+
+
+@click.command()
+@click.argument("subject")
+@click.argument("relation", required=False)
+@time_options
+@json_option
+@click.pass_context
+def history(
+    ctx: click.Context,
+    subject: str,
+    relation: str | None,
+    at: str | None,
+    as_of: str | None,
+    as_json: bool,
+) -> None:
+    """Show every version of SUBJECT (or of one RELATION), oldest first per relation."""
+    versions = open_memory(ctx).history(subject, relation, at=at, as_of=as_of)
+    show_versions(versions, as_json)
+
+
+@click.command()
+@click.argument("subject")
+@click.argument("relation", required=False)
+@time_options
+@json_option
+@click.pass_context
+def current(
+    ctx: click.Context,
+    subject: str,
+    relation: str | None,
+    at: str | None,
+    as_of: str | None,
+    as_json: bool,
+) -> None:
+    """Show the current versions of SUBJECT (or of one RELATION)."""
+    versions = open_memory(ctx).current(subject, relation, at=at, as_of=as_of)
+    show_versions(versions, as_json)
+
+
+@click.command()
+@click.argument("query")
+@click.option(
+    "-k", "k", type=int, default=15, show_default=True, help="At most this many versions."
+)
+@time_options
+@json_option
+@click.pass_context
+def recall(
+    ctx: click.Context, query: str, k: int, at: str | None, as_of: str | None, as_json: bool
+) -> None:
+    """Find the facts relevant to QUERY, each with its whole group, as the block orders them."""
+    evidence = open_memory(ctx).recall(query, k, at=at, as_of=as_of)
+    if not as_json:
+        show_versions(evidence.versions, False, subjects=True)
+        return
+    results = [{**v.to_dict(), "score": evidence.scores.get(v.id)} for v in evidence.versions]
+    echo_json({"query": evidence.query, "tokens": evidence.tokens, "results": results})
+
+
+@click.command()
+@click.argument("question")
+@click.option(
+    "-k", "k", type=int, default=15, show_default=True, help="At most this many versions."
+)
+@time_options
+@click.option(
+    "--tag-style",
+    type=click.Choice(get_args(TagStyle)),
+    default="historical",
+    show_default=True,
+    help="How non-current versions are tagged.",
+)
+@click.option("--dates/--no-dates", default=False, help="Show each source's date.")
+@click.option(
+    "--answer-rules/--no-answer-rules", default=True, help="Add the answer rules [default: on]."
+)
+@click.option("--max-facts", type=int, metavar="N", help="At most N fact lines.")
+@json_option
+@click.pass_context
+def context(
+    ctx: click.Context,
+    question: str,
+    k: int,
+    at: str | None,
+    as_of: str | None,
+    tag_style: TagStyle,
+    dates: bool,
+    answer_rules: bool,
+    max_facts: int | None,
+    as_json: bool,
+) -> None:
+    """Print the prompt for QUESTION: the <Memory> block, the answer rules, the question."""
+    text = open_memory(ctx).context(
+        question, k=k, at=at, as_of=as_of, tag_style=tag_style, dates=dates,
+        answer_rules=answer_rules, max_facts=max_facts,
+    )  # fmt: skip
+    if as_json:
+        echo_json({"question": question, "context": text})
+    else:
+        click.echo(text)
+
+
+COMMANDS = (history, current, recall, context)
+__all__ = ["COMMANDS"]
