@@ -290,12 +290,6 @@ def test_store_errors_exit_4(tmp_path: Path) -> None:
     assert "cannot open" in one_error_line(result, code=4)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="library bug: Memory.retract only checks that *something* in the group is current; "
-    "retracting a value that is not (here the historical Lisbon) returns [] and still stores "
-    "a no-op end marker instead of raising NotFound",
-)
 def test_retracting_a_value_that_is_not_current_exits_3_and_writes_nothing(db: Path) -> None:
     seed(db)
     before = counts(db)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from tem.core.model import (
     Version,
     normalize_key,
     observation_id,
+    value_key,
 )
 from tem.core.relations import DEFAULT_CARDINALITY, check_cardinality
 from tem.core.status import derive, visible
@@ -185,7 +186,12 @@ class Memory:
     def add_many(self, facts: Iterable[Fact | Mapping[str, Any]]) -> AddReport:
         """Add many facts in one transaction: all are stored, or none (on any bad input)."""
         now = self.clock.now()
-        observations = [self._from_fact(_as_fact(f, i), now) for i, f in enumerate(facts)]
+        # One microsecond apart: "recording order" inside a batch is the caller's order,
+        # which breaks ties between groups and values first seen at the same moment.
+        observations = [
+            self._from_fact(_as_fact(f, i), now + timedelta(microseconds=i))
+            for i, f in enumerate(facts)
+        ]
         report = self.store.write(observations, self._derive)
         return AddReport.build(report, observations, self.store)
 
@@ -219,9 +225,15 @@ class Memory:
             observed_at=observed_at, valid_from=valid_to, scope=scope, metadata=metadata,
             recorded_at=self.clock.now(),
         )  # fmt: skip
-        before = {v.id for v in self._stored(observation.group) if v.status is Status.CURRENT}
+        before = {
+            v.id
+            for v in self._stored(observation.group)
+            if v.status is Status.CURRENT
+            and observation.value_key in (None, value_key(v.value))
+        }
         if not before:
-            raise NotFound(f"nothing current for {subject} | {relation} to retract")
+            what = relation if value is None else f"{relation} | {value}"
+            raise NotFound(f"nothing current for {subject} | {what} to retract")
         report = self.store.write([observation], self._derive)
         return [
             v for v in report.versions.values() if v.ended_by == observation.id and v.id in before
