@@ -228,8 +228,7 @@ class Memory:
         before = {
             v.id
             for v in self._stored(observation.group)
-            if v.status is Status.CURRENT
-            and observation.value_key in (None, value_key(v.value))
+            if v.status is Status.CURRENT and observation.value_key in (None, value_key(v.value))
         }
         if not before:
             what = relation if value is None else f"{relation} | {value}"
