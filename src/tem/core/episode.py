@@ -39,3 +39,29 @@ class Session:
     participants: tuple[str, ...] = ()
     scope: str | None = None
     metadata: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A session as event memory: when it happened and what it was about."""
+
+    session_id: str
+    scope: str
+    observed_at: datetime
+    participants: tuple[str, ...]
+    summary: str
+    score: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """An original turn as stored, with the session it belongs to (for quoting)."""
+
+    session_id: str
+    scope: str
+    observed_at: datetime
+    index: int
+    speaker: str
+    text: str
+    turn_id: str | None = None
+    score: float = 0.0

@@ -165,3 +165,58 @@ def relations_for(words: Iterable[str]) -> set[str]:
         for relation in RELATION_SYNONYMS.get(word.casefold(), ()):
             found.add(normalize_key(relation))
     return found
+
+
+# Surface relation (normalized) -> canonical relation. Extractors and importers map
+# through this; the library's add() keeps whatever relation the caller names.
+RELATION_ALIASES: Mapping[str, str] = {
+    "live in": "lives in",
+    "lives at": "address",
+    "city": "lives in",
+    "residence": "lives in",
+    "home": "lives in",
+    "based in": "lives in",
+    "moved to": "lives in",
+    "location": "lives in",
+    "work at": "works at",
+    "works for": "works at",
+    "employer": "works at",
+    "company": "works at",
+    "job": "job title",
+    "title": "job title",
+    "role": "job title",
+    "position": "job title",
+    "profession": "occupation",
+    "favourite drink": "favorite drink",
+    "favourite food": "favorite food",
+    "favourite book": "favorite book",
+    "favourite movie": "favorite movie",
+    "favourite music": "favorite music",
+    "favourite sport": "favorite sport",
+    "favourite color": "favorite color",
+    "favourite colour": "favorite color",
+    "favourite place": "favorite place",
+    "drinks": "favorite drink",
+    "pet": "has pet",
+    "pets": "has pet",
+    "child": "has child",
+    "children": "has child",
+    "kid": "has child",
+    "language": "speaks",
+    "languages": "speaks",
+    "married to": "spouse",
+    "husband": "spouse",
+    "wife": "spouse",
+    "boyfriend": "partner",
+    "girlfriend": "partner",
+    "hobbies": "hobby",
+    "like": "likes",
+    "enjoys": "likes",
+    "plans": "plan",
+}
+
+
+def canonical_relation(relation: str) -> str:
+    """Return the canonical name of a surface relation; unknown ones stay, normalized."""
+    key = normalize_key(relation)
+    return RELATION_ALIASES.get(key, key)

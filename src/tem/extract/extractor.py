@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 from tem.core.episode import Session, Turn
-from tem.core.model import normalize_key
+from tem.core.model import Version, normalize_key
 from tem.core.relations import DEFAULT_CARDINALITY
 from tem.extract import filters
 from tem.extract.copula import be_facts, possessive_facts
@@ -37,9 +37,18 @@ class OfflineExtractor:
         self.batch_size = batch_size
 
     def extract(
-        self, session: Session, *, speaker_names: Mapping[str, str] | None = None
+        self,
+        session: Session,
+        *,
+        speaker_names: Mapping[str, str] | None = None,
+        current: Sequence[Version] = (),
     ) -> list[ExtractedFact]:
-        """Return the facts stated in ``session``, in turn and sentence order."""
+        """Return the facts stated in ``session``, in turn and sentence order.
+
+        ``current`` (what memory holds now) is accepted for the common extractor
+        interface and ignored: the rules read each sentence on its own.
+        """
+        del current
         return next(iter(self.extract_many([session], speaker_names=speaker_names)))
 
     def extract_many(
