@@ -23,6 +23,7 @@ from tem.cli import reads, transfer, writes
 from tem.cli.common import Settings
 from tem.core.model import RULES, Rule
 from tem.errors import NotFound, StoreError, TemError, UserError
+from tem.eval.cli import eval_group
 
 EXIT_USER, EXIT_NOT_FOUND, EXIT_STORE = 2, 3, 4
 
@@ -90,6 +91,7 @@ def cli(ctx: click.Context, db: Path, scope: str | None, rule: Rule) -> None:
 
 for _command in (*writes.COMMANDS, *reads.COMMANDS, *transfer.COMMANDS):
     cli.add_command(_command)
+cli.add_command(eval_group, "eval")
 
 
 def main() -> None:

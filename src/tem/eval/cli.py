@@ -1,0 +1,136 @@
+"""``tem eval persona|locomo``: run a benchmark, write the report, print where it went.
+
+Each command parses options, calls the library (:mod:`tem.eval.runner`,
+:mod:`tem.eval.locomo`) and writes the report; the LLM endpoint comes from the
+``TEM_LLM_*`` environment through :meth:`LLMSettings.from_env`, here at the edge.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tem.errors import UserError
+from tem.eval.answer import AnswerCache, Backbone, ChatBackbone, OpenAITextModel
+from tem.eval.configs import CONFIG_NAMES, LOCOMO_CONFIGS
+from tem.eval.locomo import DEFAULT_BUDGET, load, locomo_configs, run_locomo, write_locomo_report
+from tem.eval.persona import generate, read
+from tem.eval.report import write_persona_report
+from tem.eval.runner import FACT_SOURCES, persona_configs, run_persona
+from tem.llm.settings import LLMSettings
+
+DEFAULT_LOCOMO = Path("../shared/data/locomo/locomo10.json")
+
+
+def _backbone(kind: str) -> Backbone | None:
+    if kind == "none":
+        return None
+    settings = LLMSettings.from_env(os.environ)
+    if settings is None:
+        raise UserError("--backbone openai needs TEM_LLM_MODEL (and TEM_LLM_BASE_URL) set")
+    return ChatBackbone(OpenAITextModel(settings), f"openai:{settings.model}")
+
+
+def _command(name: str, params: dict[str, Any]) -> str:
+    """Return the command line that reproduces this run (its non-default options)."""
+    ctx = click.get_current_context()
+    parts = ["tem", "eval", name]
+    for param in ctx.command.params:
+        value = params.get(param.name or "")
+        if value in (None, (), False) or value == param.default:
+            continue
+        flag = param.opts[0]
+        values = value if isinstance(value, tuple) else (value,)
+        for item in values:
+            parts += [flag] if item is True else [flag, str(item)]
+    return shlex.join(parts)
+
+
+def _common(func: Any) -> Any:
+    options = [
+        click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
+                     help="Folder for report.md and the figures."),
+        click.option("--limit", type=int, help="Only the first N questions."),
+        click.option("--sample", type=int, help="A random sample of N questions."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Sampling seed."),
+        click.option("--backbone", type=click.Choice(["none", "openai"]), default="none",
+                     show_default=True, help="Who answers: nobody (LLM-free) or TEM_LLM_*."),
+        click.option("--cache", type=click.Path(file_okay=False, path_type=Path),
+                     help="Answer cache folder (resumes interrupted runs)."),
+        click.option("--facts", type=click.Choice(FACT_SOURCES), default="oracle",
+                     show_default=True, help="Fact source of the <Memory> configurations."),
+        click.option("--progress/--no-progress", default=False, help="Show progress bars."),
+    ]  # fmt: skip
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+@click.group("eval")
+def eval_group() -> None:
+    """Evaluate memory configurations on the persona benchmark and on LoCoMo."""
+
+
+@eval_group.command("persona")
+@_common
+@click.option("--config", "configs", multiple=True, type=click.Choice(CONFIG_NAMES),
+              help="A configuration to run (repeatable; default: all).")  # fmt: skip
+@click.option("--bench", type=click.Path(dir_okay=False, path_type=Path),
+              help="A benchmark JSON from tem.eval.persona.write (default: generate).")  # fmt: skip
+@click.option("--bench-seed", type=int, default=7, show_default=True,
+              help="Generator seed when no --bench is given.")  # fmt: skip
+def persona_command(**params: Any) -> None:
+    """Run the persona benchmark (LLM-free by default) and write its report."""
+    command = _command("persona", params)
+    bench = read(params["bench"]) if params["bench"] else generate(params["bench_seed"])
+    configs = persona_configs(bench, params["configs"] or None, params["facts"])
+    cache = AnswerCache(params["cache"]) if params["cache"] else None
+    try:
+        results = run_persona(
+            bench, configs, _backbone(params["backbone"]), limit=params["limit"],
+            sample=params["sample"], seed=params["seed"], cache=cache,
+            progress=params["progress"],
+        )  # fmt: skip
+    finally:
+        if cache is not None:
+            cache.close()
+    results.notes.append(
+        f"Fact source: {params['facts']}. RAG: top 4 exchanges (BM25); <Memory> configurations: "
+        "Memory.recall with k=15 versions (tem-status-k4: 4); tokens: cl100k_base."
+    )
+    path = write_persona_report(results, params["out"], command)
+    click.echo(path.read_text(encoding="utf-8"))
+    click.echo(f"wrote {path}", err=True)
+
+
+@eval_group.command("locomo")
+@_common
+@click.option("--config", "configs", multiple=True, type=click.Choice(CONFIG_NAMES),
+              help=f"Repeatable; default: {', '.join(LOCOMO_CONFIGS)}.")  # fmt: skip
+@click.option("--data", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              default=DEFAULT_LOCOMO, show_default=True, help="locomo10.json.")  # fmt: skip
+@click.option("--budget", type=int, default=DEFAULT_BUDGET, show_default=True,
+              help="Evidence budget in tokens, the same for every configuration.")  # fmt: skip
+def locomo_command(**params: Any) -> None:
+    """Run LoCoMo categories 1-4 (gold-evidence recall; F1 with a backbone)."""
+    command = _command("locomo", params)
+    sessions, questions = load(params["data"])
+    configs, notes = locomo_configs(sessions, params["configs"] or None, params["budget"])
+    cache = AnswerCache(params["cache"]) if params["cache"] else None
+    try:
+        results = run_locomo(
+            sessions, questions, configs, _backbone(params["backbone"]),
+            budget=params["budget"], limit=params["limit"], sample=params["sample"],
+            seed=params["seed"], cache=cache, progress=params["progress"],
+        )  # fmt: skip
+    finally:
+        if cache is not None:
+            cache.close()
+    results.notes += notes
+    path = write_locomo_report(results, params["out"], command)
+    click.echo(path.read_text(encoding="utf-8"))
+    click.echo(f"wrote {path}", err=True)

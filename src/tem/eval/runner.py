@@ -1,0 +1,188 @@
+"""Run the persona benchmark: build the configurations, gather evidence, score, answer.
+
+Fact sources for the ``<Memory>`` configurations:
+
+* ``"oracle"``: the benchmark's gold facts, one scope per persona, each added as
+  ``Fact(subject, relation, value, source=session id, observed_at=session date,
+  valid_from=gold valid_from)``; what TEM shows when extraction is perfect;
+* ``"extracted"``: a memory filled by ``Memory.ingest(sessions)`` (each session put in
+  its persona's scope). :func:`extracted_memory` is the hook; it fails clearly while
+  ``Memory.ingest`` does not exist.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal, TypeVar
+
+from tqdm import tqdm
+
+from tem import Fact, Memory
+from tem.core.episode import Session
+from tem.errors import UserError
+from tem.eval.answer import AnswerCache, Backbone, answer_cached, answer_prompt
+from tem.eval.configs import Configuration, MemoryFactory, build_configs
+from tem.eval.metrics import gold_present, key_entity_hit, right_status
+from tem.eval.persona import PersonaBenchmark, Question
+
+Q = TypeVar("Q")
+FactSource = Literal["oracle", "extracted"]
+FACT_SOURCES: tuple[FactSource, ...] = ("oracle", "extracted")
+HYBRID_NOTE = "TEM-Hybrid skipped: Memory.context(question, budget_tokens=N) does not exist yet."
+
+
+def persona_sessions(bench: PersonaBenchmark) -> dict[str, list[Session]]:
+    """Return the sessions by persona id, in date order."""
+    found: dict[str, list[Session]] = defaultdict(list)
+    for session in bench.sessions:
+        found[str(session.metadata["persona_id"])].append(session)
+    return {pid: sorted(ss, key=lambda s: s.observed_at) for pid, ss in found.items()}
+
+
+def oracle_memory(bench: PersonaBenchmark, rule: str) -> Memory:
+    """Return an in-memory :class:`Memory` holding the gold facts, one scope per persona."""
+    sessions = {s.id: s for s in bench.sessions}
+    memory = Memory(rule="source_order" if rule == "source_order" else "valid_time")
+    memory.add_many(
+        Fact(
+            f.subject,
+            f.relation,
+            f.value,
+            source=f.session_id,
+            observed_at=sessions[f.session_id].observed_at,
+            valid_from=f.valid_from,
+            scope=str(sessions[f.session_id].metadata["persona_id"]),
+        )
+        for f in bench.gold_facts
+    )
+    return memory
+
+
+def extracted_memory(bench: PersonaBenchmark, rule: str) -> Memory:
+    """Return a memory filled by ``Memory.ingest`` from the raw sessions (the hook)."""
+    memory = Memory(rule="source_order" if rule == "source_order" else "valid_time")
+    ingest = getattr(memory, "ingest", None)
+    if ingest is None:
+        raise UserError("--facts extracted needs Memory.ingest, which this tem does not have yet")
+    ingest([replace(s, scope=str(s.metadata["persona_id"])) for s in bench.sessions])
+    return memory
+
+
+def fact_source(bench: PersonaBenchmark, facts: FactSource) -> MemoryFactory:
+    """Return the memory factory for ``facts`` ("oracle" or "extracted")."""
+    if facts not in FACT_SOURCES:
+        raise UserError(f"facts: expected oracle or extracted, got {facts!r}")
+    if facts == "oracle":
+        return lambda rule: oracle_memory(bench, rule)
+    return lambda rule: extracted_memory(bench, rule)
+
+
+def persona_configs(
+    bench: PersonaBenchmark, names: Sequence[str] | None = None, facts: FactSource = "oracle"
+) -> list[Configuration]:
+    """Return the named configurations for the persona benchmark (default: all)."""
+    return build_configs(persona_sessions(bench), fact_source(bench, facts), names)
+
+
+def pick_questions(
+    questions: Sequence[Q], limit: int | None, sample: int | None, seed: int
+) -> list[Q]:
+    """``sample`` draws that many at random (by ``seed``, kept in order); ``limit`` takes the
+    first N after that."""
+    chosen = list(questions)
+    if sample is not None and sample < len(chosen):
+        keep = set(random.Random(seed).sample(range(len(chosen)), sample))
+        chosen = [q for i, q in enumerate(chosen) if i in keep]
+    return chosen if limit is None else chosen[:limit]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One (configuration, question) result."""
+
+    config: str
+    question_id: str
+    type: str
+    group: str
+    tokens: int
+    present: bool
+    status_ok: bool | None
+    """Right status of the gold line; None for configurations without tags."""
+    facts: int = 0
+    """Number of fact versions shown (fact configurations)."""
+    answer: str | None = None
+    hit: bool | None = None
+
+
+@dataclass
+class PersonaResults:
+    """All rows, the configurations in order, and what was run."""
+
+    rows: list[Row]
+    configs: list[str]
+    tagged: dict[str, bool]
+    backbone: str | None = None
+    calls: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def of(self, config: str, group: str | None = None, qtype: str | None = None) -> list[Row]:
+        """Return the rows of one configuration, optionally of one group or question type."""
+        return [
+            r
+            for r in self.rows
+            if r.config == config
+            and (group is None or r.group == group)
+            and (qtype is None or r.type == qtype)
+        ]
+
+
+def score(config: Configuration, question: Question) -> tuple[Row, str]:
+    """Return the LLM-free row for one question, and the prompt a backbone would get."""
+    evidence = config.evidence(question.question, scope=question.persona_id)
+    facts = evidence.text.startswith("<Memory>")
+    now = question.type.endswith("_now")
+    row = Row(
+        config=config.name,
+        question_id=question.id,
+        type=question.type,
+        group=question.group,
+        tokens=evidence.tokens,
+        present=gold_present(evidence.text, question.answer, facts=facts),
+        status_ok=right_status(evidence.text, question.answer, now=now) if config.tagged else None,
+        facts=len(evidence.facts),
+    )
+    return row, answer_prompt(question.question, evidence)
+
+
+def run_persona(
+    bench: PersonaBenchmark,
+    configs: Sequence[Configuration],
+    backbone: Backbone | None = None,
+    *,
+    limit: int | None = None,
+    sample: int | None = None,
+    seed: int = 0,
+    cache: AnswerCache | None = None,
+    progress: bool = False,
+) -> PersonaResults:
+    """Score every configuration on the chosen questions; answer them when given a backbone."""
+    questions = pick_questions(bench.questions, limit, sample, seed)
+    results = PersonaResults(
+        rows=[],
+        configs=[c.name for c in configs],
+        tagged={c.name: c.tagged for c in configs},
+        backbone=None if backbone is None else backbone.name,
+        notes=[HYBRID_NOTE],
+    )
+    work = [(c, q) for c in configs for q in questions]
+    for config, question in tqdm(work, disable=not progress, desc="persona", unit="q"):
+        row, prompt = score(config, question)
+        if backbone is not None:
+            text, called = answer_cached(backbone, config.name, prompt, cache)
+            results.calls += called
+            row = replace(row, answer=text, hit=key_entity_hit(text, question.answer))
+        results.rows.append(row)
+    return results
