@@ -19,7 +19,7 @@ are kept (the current ones among them).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -124,8 +124,14 @@ def _relation_score(query: _Query, relation_key: str) -> float:
     return 2.0 * direct + 1.0 * via_synonyms
 
 
+@lru_cache(maxsize=65536)
+def _value_stems(value: str) -> frozenset[str]:
+    """Return the stems of a value's content words (values repeat across groups)."""
+    return frozenset(stem(w) for w in words(value) if w not in STOPWORDS)
+
+
 def _value_score(query: _Query, value: str) -> float:
-    value_stems = {stem(w) for w in words(value) if w not in STOPWORDS}
+    value_stems = _value_stems(value)
     if not value_stems:
         return 0.0
     return 1.5 * len(value_stems & query.stems) / len(value_stems)
@@ -146,11 +152,22 @@ def rank_groups(store: Store, query: _Query, scope: str, k: int) -> dict[GroupKe
         for s in store.match_subjects(scope, query.content, limit=8)
         if (score := _subject_score(query, s)) >= 0.5
     ]
+    relation_scores: dict[str, float] = {}
     for subject, subject_score in subjects:
-        for version in store.versions(scope, normalize_key(subject)):
-            group = version.group
-            score = 2.0 * subject_score + _relation_score(query, group.relation_key)
-            score += _value_score(query, version.value)
+        subject_key = normalize_key(subject)
+        # A group scores by its best value; rounding is monotonic, so adding the
+        # constant part once to the best value score equals the best of the sums.
+        best: dict[str, float] = {}
+        for relation_key, value in store.subject_values(scope, subject_key):
+            value_score = _value_score(query, value)
+            if value_score > best.get(relation_key, -1.0):
+                best[relation_key] = value_score
+        for relation_key, value_score in best.items():
+            group = GroupKey(scope, subject_key, relation_key)
+            relation = relation_scores.get(relation_key)
+            if relation is None:
+                relation = relation_scores[relation_key] = _relation_score(query, relation_key)
+            score = 2.0 * subject_score + relation + value_score
             scores[group] = max(scores.get(group, 0.0), score)
     if not subjects:
         hits = store.search(scope, query.search_terms(), limit=max(4 * k, 40))
@@ -163,29 +180,85 @@ def rank_groups(store: Store, query: _Query, scope: str, k: int) -> dict[GroupKe
 
 
 def select(
-    ranked: dict[GroupKey, float], read_groups: ReadGroups, k: int
+    ranked: dict[GroupKey, float],
+    read_groups: ReadGroups,
+    k: int,
+    sizes: Mapping[GroupKey, int] | None = None,
 ) -> tuple[list[Version], dict[str, float]]:
-    """Take whole groups in rank order while they fit in ``k`` versions."""
+    """Take whole groups in rank order while they fit in ``k`` versions.
+
+    ``sizes``, the number of versions ``read_groups`` will return for each group
+    (the stored counts, when it reads stored versions), lets the choice be made
+    before reading: only the chosen groups are read. If a read disagrees with
+    ``sizes`` (a concurrent write) the choice is made again by reading.
+    """
     order = sorted(ranked, key=lambda g: (-ranked[g], g.subject_key, g.relation_key))
+    if sizes is not None:
+        picked = _plan(order, sizes, k)
+        found = read_groups(picked)
+        if all(len(found.get(g, [])) == sizes.get(g, 0) for g in picked):
+            return _take(picked, found, ranked, k)
     chosen: list[Version] = []
     scores: dict[str, float] = {}
     batch = 2 * k
     for start in range(0, len(order), batch):
         groups = order[start : start + batch]
-        found = read_groups(groups)
-        for group in groups:
-            versions = found.get(group, [])
-            if not versions or len(chosen) >= k:
-                continue
-            if not chosen and len(versions) > k:
-                versions = _newest(versions, k)
-            if len(chosen) + len(versions) > k:
-                continue
-            chosen.extend(versions)
-            scores.update((v.id, ranked[group]) for v in versions)
+        _fill(groups, read_groups(groups), ranked, k, chosen, scores)
         if len(chosen) >= k:
             break
     return chosen, scores
+
+
+def _plan(order: Sequence[GroupKey], sizes: Mapping[GroupKey, int], k: int) -> list[GroupKey]:
+    """Return the groups :func:`_fill` would take, judging by ``sizes`` alone."""
+    picked: list[GroupKey] = []
+    taken = 0
+    for group in order:
+        size = sizes.get(group, 0)
+        if taken >= k:
+            break
+        if not size:
+            continue
+        if not taken and size > k:
+            size = k  # the best group alone is cut to its k newest
+        if taken + size > k:
+            continue
+        picked.append(group)
+        taken += size
+    return picked
+
+
+def _take(
+    picked: list[GroupKey],
+    found: dict[GroupKey, list[Version]],
+    ranked: dict[GroupKey, float],
+    k: int,
+) -> tuple[list[Version], dict[str, float]]:
+    chosen: list[Version] = []
+    scores: dict[str, float] = {}
+    _fill(picked, found, ranked, k, chosen, scores)
+    return chosen, scores
+
+
+def _fill(
+    groups: Sequence[GroupKey],
+    found: dict[GroupKey, list[Version]],
+    ranked: dict[GroupKey, float],
+    k: int,
+    chosen: list[Version],
+    scores: dict[str, float],
+) -> None:
+    """Append each group's versions to ``chosen`` when they fit in ``k``."""
+    for group in groups:
+        versions = found.get(group, [])
+        if not versions or len(chosen) >= k:
+            continue
+        if not chosen and len(versions) > k:
+            versions = _newest(versions, k)
+        if len(chosen) + len(versions) > k:
+            continue
+        chosen.extend(versions)
+        scores.update((v.id, ranked[group]) for v in versions)
 
 
 def _newest(versions: list[Version], k: int) -> list[Version]:

@@ -78,32 +78,44 @@ def derive(
     which alone knows the system time it asks about.
     """
     ordered = sorted(observations, key=order_key(rule))
+    keys = [o.value_key for o in ordered]
     if cardinality == "one":
-        return _walk(ordered, cardinality, rule)
+        return _walk(ordered, keys, cardinality, rule)
+    # One lane per asserted value, in order of first assertion; an end marker naming no
+    # value belongs to every lane.
+    lanes: dict[str, tuple[list[Observation], list[str | None]]] = {}
+    for o, key in zip(ordered, keys, strict=True):
+        if o.kind == "assert" and key is not None and key not in lanes:
+            lanes[key] = ([], [])
+    for o, key in zip(ordered, keys, strict=True):
+        if o.kind == "end" and key is None:
+            for lane, lane_keys in lanes.values():
+                lane.append(o)
+                lane_keys.append(key)
+        elif key is not None and key in lanes:
+            lane, lane_keys = lanes[key]
+            lane.append(o)
+            lane_keys.append(key)
     versions: list[Version] = []
-    for value in _values_in_order(ordered):
-        lane = [
-            o for o in ordered if o.kind == "end" and o.value_key is None or o.value_key == value
-        ]
-        versions.extend(_walk(lane, cardinality, rule))
+    for lane, lane_keys in lanes.values():
+        versions.extend(_walk(lane, lane_keys, cardinality, rule))
     return versions
 
 
-def _values_in_order(ordered: Sequence[Observation]) -> list[str]:
-    seen: dict[str, None] = {}
-    for o in ordered:
-        if o.kind == "assert" and o.value_key is not None:
-            seen.setdefault(o.value_key, None)
-    return list(seen)
-
-
-def _walk(ordered: Sequence[Observation], cardinality: Cardinality, rule: Rule) -> list[Version]:
+def _walk(
+    ordered: Sequence[Observation],
+    keys: Sequence[str | None],
+    cardinality: Cardinality,
+    rule: Rule,
+) -> list[Version]:
+    """Walk one lane; ``keys`` are the observations' value keys, computed once."""
     runs: list[_Run] = []
     effective: list[Observation] = []
     open_run: _Run | None = None
-    for o in ordered:
+    open_key: str | None = None
+    for o, key in zip(ordered, keys, strict=True):
         if o.kind == "assert":
-            if open_run is not None and open_run.first.value_key == o.value_key:
+            if open_run is not None and open_key == key:
                 open_run.support.append(o)
                 effective.append(o)
                 open_run.last_index = len(effective) - 1
@@ -114,8 +126,8 @@ def _walk(ordered: Sequence[Observation], cardinality: Cardinality, rule: Rule) 
             if open_run is not None:
                 _close(open_run, by=run, rule=rule)
             runs.append(run)
-            open_run = run
-        elif open_run is not None and o.value_key in (None, open_run.first.value_key):
+            open_run, open_key = run, key
+        elif open_run is not None and key in (None, open_key):
             effective.append(o)
             open_run.status = Status.ENDED
             open_run.valid_to = max(o.valid_from, open_run.first.valid_from)

@@ -100,6 +100,18 @@ class Store(Protocol):
         """Return the stored versions of each group."""
         ...
 
+    def group_sizes(self, groups: Sequence[GroupKey]) -> dict[GroupKey, int]:
+        """Return the number of stored versions of each group (0 for an unknown group)."""
+        ...
+
+    def subject_values(self, scope: str, subject_key: str) -> list[tuple[str, str]]:
+        """Return ``(relation_key, value)`` of every stored version of a subject.
+
+        The light form of ``versions(scope, subject_key)`` that recall scores with:
+        no decoding of times, sources or metadata.
+        """
+        ...
+
     def search(self, scope: str, terms: Sequence[str], limit: int) -> list[SearchHit]:
         """Full-text search (any of ``terms``) over subject, relation and value."""
         ...

@@ -12,7 +12,10 @@ from collections.abc import Callable
 
 
 def m001_create_tables(conn: sqlite3.Connection) -> None:
-    """Observations (ground truth), derived versions, subjects, declarations, FTS, meta."""
+    """Observations (ground truth), derived versions, subjects, declarations, FTS, meta.
+
+    ``versions_group`` ends with ``value`` so recall can score a subject from the index alone.
+    """
     _run(
         conn,
         """
@@ -60,7 +63,8 @@ def m001_create_tables(conn: sqlite3.Connection) -> None:
             metadata TEXT NOT NULL DEFAULT '{}',
             position INTEGER NOT NULL
         );
-        CREATE INDEX versions_group ON versions (scope, subject_key, relation_key, position);
+        CREATE INDEX versions_group
+            ON versions (scope, subject_key, relation_key, position, value);
 
         CREATE TABLE subjects (
             rowid INTEGER PRIMARY KEY,
