@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
+from tem.core.episode import Event, Session, TurnRecord
 from tem.core.model import (
     DEFAULT_SCOPE,
     RULES,
@@ -33,34 +33,20 @@ from tem.core.relations import DEFAULT_CARDINALITY, check_cardinality
 from tem.core.status import derive, visible
 from tem.core.times import Clock, SystemClock, TimeLike, parse_time
 from tem.errors import NotFound, UserError
+from tem.hybrid import HybridEvidence, render_hybrid
+from tem.hybrid import build as build_hybrid
+from tem.ingest.formats import InputFormat, load_sessions, session_from_messages
+from tem.ingest.pipeline import Extractor, IngestReport, Statement
+from tem.ingest.run import Progress, ingest_sessions
+from tem.inputs import AddReport, Fact, as_fact, check_text
 from tem.render import RenderOptions, TagStyle, render_context, render_facts
 from tem.retrieve import Evidence, _Query, rank_groups, select
 from tem.store.base import Store, WriteReport
 from tem.store.sqlite import SQLiteStore
 from tem.tokens import count_tokens
 
-
-@dataclass(frozen=True)
-class Fact:
-    """One fact to add: the arguments of :meth:`Memory.add` as a value (for ``add_many``)."""
-
-    subject: str
-    relation: str
-    value: str
-    source: str
-    observed_at: TimeLike
-    valid_from: TimeLike | None = None
-    scope: str | None = None
-    metadata: Mapping[str, Any] = field(default_factory=dict)
-
-
-def _text(value: object, name: str) -> str:
-    if not isinstance(value, str):
-        raise UserError(f"{name}: expected text, got {type(value).__name__}")
-    cleaned = value.strip()
-    if not cleaned:
-        raise UserError(f"{name}: must not be empty")
-    return cleaned
+EVENT_LIMIT = 8
+TURN_LIMIT = 40
 
 
 class Memory:
@@ -87,7 +73,7 @@ class Memory:
         if store is not None and path is not None:
             raise UserError("give either path or store, not both")
         self.store: Store = store if store is not None else SQLiteStore(path)
-        self.scope = _text(scope, "scope")
+        self.scope = check_text(scope, "scope")
         self.rule: Rule = rule
         self.clock: Clock = clock or SystemClock()
 
@@ -111,7 +97,7 @@ class Memory:
         Existing groups of that relation are re-derived at once. Undeclared relations
         use the shipped defaults, and unknown ones are ``"one"``.
         """
-        key = normalize_key(_text(relation, "relation"))
+        key = normalize_key(check_text(relation, "relation"))
         self.store.declare(key, check_cardinality(cardinality), self._derive)
 
     def cardinality(self, relation: str) -> Cardinality:
@@ -141,13 +127,13 @@ class Memory:
         metadata: Mapping[str, Any] | None,
         recorded_at: datetime,
     ) -> Observation:
-        subject_text = _text(subject, "subject")
-        relation_text = _text(relation, "relation")
-        value_text = None if value is None and kind == "end" else _text(value, "value")
-        source_text = _text(source, "source")
+        subject_text = check_text(subject, "subject")
+        relation_text = check_text(relation, "relation")
+        value_text = None if value is None and kind == "end" else check_text(value, "value")
+        source_text = check_text(source, "source")
         observed = parse_time(observed_at, name="observed_at")
         valid = observed if valid_from is None else parse_time(valid_from, name="valid_from")
-        scope_text = self.scope if scope is None else _text(scope, "scope")
+        scope_text = self.scope if scope is None else check_text(scope, "scope")
         if metadata is not None and not isinstance(metadata, Mapping):
             raise UserError("metadata: expected a mapping")
         oid = observation_id(
@@ -189,7 +175,7 @@ class Memory:
         # One microsecond apart: "recording order" inside a batch is the caller's order,
         # which breaks ties between groups and values first seen at the same moment.
         observations = [
-            self._from_fact(_as_fact(f, i), now + timedelta(microseconds=i))
+            self._from_fact(as_fact(f, i), now + timedelta(microseconds=i))
             for i, f in enumerate(facts)
         ]
         report = self.store.write(observations, self._derive)
@@ -244,9 +230,9 @@ class Memory:
         Versions only that source supported disappear and what they had superseded
         re-opens; reads with ``as_of`` before now still see the old belief.
         """
-        scope_text = self.scope if scope is None else _text(scope, "scope")
+        scope_text = self.scope if scope is None else check_text(scope, "scope")
         report = self.store.retire(
-            scope_text, _text(source, "source"), self.clock.now(), self._derive
+            scope_text, check_text(source, "source"), self.clock.now(), self._derive
         )
         if not report.versions and not report.removed:
             raise NotFound(f"source {source!r} has nothing live in scope {scope_text!r}")
@@ -262,9 +248,9 @@ class Memory:
         """
         if scope is None and subject is None and source is None:
             raise UserError("forget: name a scope, a subject or a source")
-        scope_text = self.scope if scope is None else _text(scope, "scope")
-        subject_key = None if subject is None else normalize_key(_text(subject, "subject"))
-        source_text = None if source is None else _text(source, "source")
+        scope_text = self.scope if scope is None else check_text(scope, "scope")
+        subject_key = None if subject is None else normalize_key(check_text(subject, "subject"))
+        source_text = None if source is None else check_text(source, "source")
         return self.store.delete(
             self._derive, scope=scope_text, subject_key=subject_key, source=source_text
         )
@@ -304,9 +290,9 @@ class Memory:
         ``at``: what was true at that valid time. ``as_of``: what the store believed
         then (later recordings invisible, later retirements undone).
         """
-        scope_text = self.scope if scope is None else _text(scope, "scope")
-        subject_key = normalize_key(_text(subject, "subject"))
-        relation_key = None if relation is None else normalize_key(_text(relation, "relation"))
+        scope_text = self.scope if scope is None else check_text(scope, "scope")
+        subject_key = normalize_key(check_text(subject, "subject"))
+        relation_key = None if relation is None else normalize_key(check_text(relation, "relation"))
         at_t = None if at is None else parse_time(at, name="at")
         as_of_t = None if as_of is None else parse_time(as_of, name="as_of")
         if at_t is None and as_of_t is None:
@@ -348,14 +334,109 @@ class Memory:
             raise UserError("query: expected text")
         if k < 1:
             raise UserError(f"k: must be at least 1, got {k}")
-        scope_text = self.scope if scope is None else _text(scope, "scope")
+        scope_text = self.scope if scope is None else check_text(scope, "scope")
         at_t = None if at is None else parse_time(at, name="at")
         as_of_t = None if as_of is None else parse_time(as_of, name="as_of")
         parsed = _Query.parse(query)
         ranked = rank_groups(self.store, parsed, scope_text, k)
-        chosen, scores = select(ranked, lambda gs: self._read_groups(gs, at_t, as_of_t), k)
+        # Stored group sizes let select() read only the groups it takes (plain reads only:
+        # a time-travel read derives other versions than the stored ones).
+        plain = at_t is None and as_of_t is None
+        sizes = self.store.group_sizes(list(ranked)) if plain else None
+        chosen, scores = select(ranked, lambda gs: self._read_groups(gs, at_t, as_of_t), k, sizes)
         tokens = count_tokens(render_facts(chosen))
         return Evidence(query, _render_order(chosen), scores, tokens, at_t, as_of_t)
+
+    # -- conversations --------------------------------------------------------------
+
+    def ingest(
+        self,
+        source: object,
+        *,
+        format: InputFormat | Literal["auto"] = "auto",
+        extractor: Extractor | None = None,
+        progress: Progress | None = None,
+        session_id: str | None = None,
+        observed_at: TimeLike | None = None,
+        speaker: str | None = None,
+    ) -> IngestReport:
+        """Ingest conversations: a file path, parsed data in any supported format, or Sessions.
+
+        Formats: OpenAI messages, tem sessions JSON/JSONL, LoCoMo (see docs/formats.md).
+        Each session is stored with its turns and event summary, and its facts are
+        extracted (offline rules by default, or ``extractor=`` such as an LLM one)
+        and written in the same transaction. Sessions without a scope go to this
+        memory's scope.
+        """
+        if isinstance(source, Sequence) and source and all(isinstance(x, Session) for x in source):
+            return ingest_sessions(self, list(source), extractor=extractor, progress=progress)
+        sessions = load_sessions(
+            source, format=format, session_id=session_id, observed_at=observed_at,
+            speaker=speaker,
+        )  # fmt: skip
+        return ingest_sessions(self, sessions, extractor=extractor, progress=progress)
+
+    def add_messages(
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        *,
+        session_id: str,
+        observed_at: TimeLike,
+        scope: str | None = None,
+        speaker: str | None = None,
+        extractor: Extractor | None = None,
+    ) -> IngestReport:
+        """Ingest one OpenAI-style message list as a session (mem0's ``add``).
+
+        The user's ``name`` (or ``speaker=``) is who "I" refers to.
+        """
+        session = session_from_messages(
+            messages, session_id=session_id, observed_at=observed_at, scope=scope,
+            speaker=speaker,
+        )  # fmt: skip
+        return ingest_sessions(self, [session], extractor=extractor)
+
+    def _statement_observation(
+        self, statement: Statement, *, scope: str, source: str, recorded_at: datetime, i: int
+    ) -> Observation:
+        return self._observation(
+            subject=statement.subject, relation=statement.relation, value=statement.value,
+            kind="end" if statement.kind == "end" else "assert", source=source,
+            observed_at=statement.observed_at, valid_from=statement.valid_from, scope=scope,
+            metadata=statement.metadata, recorded_at=recorded_at + timedelta(microseconds=i),
+        )  # fmt: skip
+
+    def forget_session(self, session_id: str, *, scope: str | None = None) -> int:
+        """Hard-delete a session: its turns, summary and the facts only it supported.
+
+        Versions it re-affirmed keep their other sources; what its facts had
+        superseded re-opens. Returns the number of observations deleted.
+        """
+        scope_text = self.scope if scope is None else check_text(scope, "scope")
+        source = check_text(session_id, "session_id")
+        return self.store.delete(self._derive, scope=scope_text, source=source)
+
+    def sessions(self, *, scope: str | None = None) -> list[Event]:
+        """Return the stored sessions (event memory) of a scope, oldest first."""
+        return self.store.sessions(self.scope if scope is None else check_text(scope, "scope"))
+
+    def turns(self, session_id: str, *, scope: str | None = None) -> list[TurnRecord]:
+        """Return the original turns of one session, in order."""
+        scope_text = self.scope if scope is None else check_text(scope, "scope")
+        return self.store.session_turns(scope_text, check_text(session_id, "session_id"))
+
+    def provenance(self, version: Version) -> list[TurnRecord]:
+        """Return the original turns that stated ``version`` (first source first)."""
+        wanted = {s.observation_id for s in version.sources}
+        found: list[TurnRecord] = []
+        for o in self.store.observations(
+            version.scope, version.group.subject_key, version.group.relation_key
+        ):
+            session_id, turn = o.metadata.get("session_id"), o.metadata.get("turn")
+            if o.id not in wanted or not isinstance(session_id, str) or not isinstance(turn, int):
+                continue
+            found.extend(t for t in self.turns(session_id, scope=version.scope) if t.index == turn)
+        return found
 
     def context(
         self,
@@ -369,17 +450,50 @@ class Memory:
         dates: bool = False,
         answer_rules: bool = True,
         max_facts: int | None = None,
+        budget_tokens: int | None = None,
     ) -> str:
         """Return the prompt for ``question``: the ``<Memory>`` block, answer rules, question.
 
         By default in the TEM seed's exact words; the knobs change the tag style,
         show source dates, drop the answer rules or cap the number of fact lines.
+        With ``budget_tokens`` the evidence is TEM-Hybrid (see :meth:`hybrid`).
         """
-        evidence = self.recall(question, k, at=at, as_of=as_of, scope=scope)
         options = RenderOptions(
             tag_style=tag_style, dates=dates, answer_rules=answer_rules, max_facts=max_facts
         )
-        return render_context(question, evidence.versions, options)
+        if budget_tokens is not None:
+            evidence = self.hybrid(
+                question, budget_tokens, k=k, at=at, as_of=as_of, scope=scope, options=options
+            )
+            return render_hybrid(question, evidence)
+        found = self.recall(question, k, at=at, as_of=as_of, scope=scope)
+        return render_context(question, found.versions, options)
+
+    def hybrid(
+        self,
+        question: str,
+        budget_tokens: int,
+        *,
+        k: int = 15,
+        at: TimeLike | None = None,
+        as_of: TimeLike | None = None,
+        scope: str | None = None,
+        options: RenderOptions | None = None,
+    ) -> HybridEvidence:
+        """Return TEM-Hybrid evidence: facts, then event summaries, then original turns.
+
+        Pieces are added whole in that order until the next would pass
+        ``budget_tokens``; the evidence never exceeds it. Each event and turn line
+        names its session and date.
+        """
+        if budget_tokens < 1:
+            raise UserError(f"budget_tokens: must be at least 1, got {budget_tokens}")
+        scope_text = self.scope if scope is None else check_text(scope, "scope")
+        facts = self.recall(question, k, at=at, as_of=as_of, scope=scope_text)
+        terms = _Query.parse(question).search_terms()
+        events = self.store.search_events(scope_text, terms, limit=EVENT_LIMIT)
+        turns = self.store.search_turns(scope_text, terms, limit=TURN_LIMIT)
+        return build_hybrid(facts.versions, events, turns, budget_tokens, options)
 
 
 def _render_order(chosen: list[Version]) -> tuple[Version, ...]:
@@ -397,59 +511,6 @@ def _render_order(chosen: list[Version]) -> tuple[Version, ...]:
 
 def _key(v: Version) -> tuple[datetime, datetime, datetime, str]:
     return (v.valid_from, v.observed_at, v.recorded_at, v.id)
-
-
-def _as_fact(item: Fact | Mapping[str, Any], index: int) -> Fact:
-    if isinstance(item, Fact):
-        return item
-    if not isinstance(item, Mapping):
-        raise UserError(f"fact {index}: expected a Fact or a mapping")
-    missing = [
-        k for k in ("subject", "relation", "value", "source", "observed_at") if k not in item
-    ]
-    if missing:
-        raise UserError(f"fact {index}: missing {', '.join(missing)}")
-    unknown = set(item) - set(Fact.__dataclass_fields__)
-    if unknown:
-        raise UserError(f"fact {index}: unknown field {', '.join(sorted(unknown))}")
-    return Fact(**{**item, "metadata": item.get("metadata") or {}})
-
-
-@dataclass
-class AddReport:
-    """The outcome of :meth:`Memory.add_many`: one version per input fact, and counts."""
-
-    results: list[Version]
-    created: int
-    reaffirmed: int
-    superseded: int
-    unchanged: int
-
-    @classmethod
-    def build(
-        cls, report: WriteReport, observations: Sequence[Observation], store: Store
-    ) -> AddReport:
-        holder: dict[str, Version] = {}
-        for version in report.versions.values():
-            for support in version.sources:
-                holder[support.observation_id] = version
-        missing = [o for o in observations if o.id not in holder]
-        if missing:
-            groups = list(dict.fromkeys(o.group for o in missing))
-            for versions in store.group_versions(groups).values():
-                for version in versions:
-                    for support in version.sources:
-                        holder.setdefault(support.observation_id, version)
-        results = [holder[o.id] for o in observations if o.id in holder]
-        if len(results) != len(observations):
-            raise UserError("an added fact is held by no version (was its source retired?)")
-        return cls(
-            results=results,
-            created=len(report.created),
-            reaffirmed=report.reaffirmed,
-            superseded=len(report.superseded),
-            unchanged=report.unchanged,
-        )
 
 
 __all__ = ["AddReport", "Fact", "Memory"]

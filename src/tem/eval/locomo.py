@@ -64,7 +64,7 @@ def extracted_locomo_memory(sessions: dict[str, list[Session]]) -> MemoryFactory
 
     def build(rule: str) -> Memory:
         memory = Memory(rule="source_order" if rule == "source_order" else "valid_time")
-        memory.ingest([s for ss in sessions.values() for s in ss])  # type: ignore[attr-defined]
+        memory.ingest([s for ss in sessions.values() for s in ss])
         return memory
 
     return build

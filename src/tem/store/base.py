@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
+from tem.core.episode import Event, Session, TurnRecord
 from tem.core.model import Cardinality, GroupKey, Observation, Version
 
 Derive = Callable[[GroupKey, Sequence[Observation], Cardinality | None], list[Version]]
@@ -57,6 +58,20 @@ class Store(Protocol):
         """Insert observations (skipping known ids) and re-derive their groups."""
         ...
 
+    def write_session(
+        self,
+        session: Session,
+        scope: str,
+        summary: str,
+        observations: Sequence[Observation],
+        derive: Derive,
+    ) -> WriteReport:
+        """Store a session with its turns and summary, and write its observations, atomically.
+
+        A session id already stored in the scope is replaced (idempotent re-ingestion).
+        """
+        ...
+
     def retire(self, scope: str, source: str, when: datetime, derive: Derive) -> WriteReport:
         """Set ``expired_at`` on the source's live observations; re-derive their groups."""
         ...
@@ -72,7 +87,8 @@ class Store(Protocol):
         """Hard-delete matching observations and their versions; return observations deleted.
 
         Groups that keep other observations are re-derived; nothing of the deleted
-        rows stays in any table or index.
+        rows stays in any table or index. Without ``subject_key``, the scope's
+        sessions (or the session whose id is ``source``) go too, with their turns.
         """
         ...
 
@@ -118,6 +134,26 @@ class Store(Protocol):
 
     def match_subjects(self, scope: str, terms: Sequence[str], limit: int) -> list[str]:
         """Return display names of subjects whose names contain any of ``terms``."""
+        ...
+
+    def subjects(self, scope: str) -> list[str]:
+        """Return the display names of every subject of a scope."""
+        ...
+
+    def sessions(self, scope: str) -> list[Event]:
+        """Return every stored session of a scope, oldest first."""
+        ...
+
+    def session_turns(self, scope: str, session_id: str) -> list[TurnRecord]:
+        """Return the turns of one session, in order."""
+        ...
+
+    def search_events(self, scope: str, terms: Sequence[str], limit: int) -> list[Event]:
+        """Full-text search (any of ``terms``) over session summaries."""
+        ...
+
+    def search_turns(self, scope: str, terms: Sequence[str], limit: int) -> list[TurnRecord]:
+        """Full-text search (any of ``terms``) over original turns."""
         ...
 
     def all_observations(self) -> Iterator[Observation]:

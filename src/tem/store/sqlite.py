@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from tem.core.episode import Event, Session, TurnRecord
 from tem.core.model import (
     Cardinality,
     GroupKey,
@@ -31,6 +32,7 @@ from tem.core.model import (
 )
 from tem.core.times import from_text, to_text
 from tem.errors import StoreError
+from tem.store import sqlite_episodes as episodes
 from tem.store.base import Derive, SearchHit, WriteReport
 from tem.store.sqlite_schema import migrate
 
@@ -215,31 +217,46 @@ class SQLiteStore:
     # -- writes ---------------------------------------------------------------------
 
     def write(self, observations: Sequence[Observation], derive: Derive) -> WriteReport:
-        report = WriteReport()
         with self._transaction() as conn:
-            known: set[str] = set()
-            ids = [o.id for o in observations]
-            for chunk in _chunks(ids):
-                sql = f"SELECT id FROM observations WHERE id IN ({_marks(len(chunk))})"
-                known.update(r[0] for r in conn.execute(sql, chunk))
-            fresh: dict[str, Observation] = {}
-            for o in observations:
-                if o.id in known or o.id in fresh:
-                    report.unchanged += 1
-                else:
-                    fresh[o.id] = o
-            keys = [_group(o) for o in fresh.values()]
-            groups = list(dict.fromkeys(keys))
-            # Read what the groups held before inserting: the new rows are in hand already.
-            live = self._live(conn, groups)
-            rows = [_obs_row(o, g) for o, g in zip(fresh.values(), keys, strict=True)]
-            conn.executemany(
-                f"INSERT INTO observations ({_OBS_COLUMNS}) VALUES ({_marks(14)})", rows
-            )
-            for o, g, row in zip(fresh.values(), keys, rows, strict=True):
-                if o.expired_at is None:
-                    live[g].append(_as_stored(o, row))
-            self._rederive(conn, groups, live, derive, report)
+            return self._insert(conn, observations, derive)
+
+    def write_session(
+        self,
+        session: Session,
+        scope: str,
+        summary: str,
+        observations: Sequence[Observation],
+        derive: Derive,
+    ) -> WriteReport:
+        with self._transaction() as conn:
+            episodes.put_session(conn, session, scope, summary)
+            return self._insert(conn, observations, derive)
+
+    def _insert(
+        self, conn: sqlite3.Connection, observations: Sequence[Observation], derive: Derive
+    ) -> WriteReport:
+        report = WriteReport()
+        known: set[str] = set()
+        ids = [o.id for o in observations]
+        for chunk in _chunks(ids):
+            sql = f"SELECT id FROM observations WHERE id IN ({_marks(len(chunk))})"
+            known.update(r[0] for r in conn.execute(sql, chunk))
+        fresh: dict[str, Observation] = {}
+        for o in observations:
+            if o.id in known or o.id in fresh:
+                report.unchanged += 1
+            else:
+                fresh[o.id] = o
+        keys = [_group(o) for o in fresh.values()]
+        groups = list(dict.fromkeys(keys))
+        # Read what the groups held before inserting: the new rows are in hand already.
+        live = self._live(conn, groups)
+        rows = [_obs_row(o, g) for o, g in zip(fresh.values(), keys, strict=True)]
+        conn.executemany(f"INSERT INTO observations ({_OBS_COLUMNS}) VALUES ({_marks(14)})", rows)
+        for o, g, row in zip(fresh.values(), keys, rows, strict=True):
+            if o.expired_at is None:
+                live[g].append(_as_stored(o, row))
+        self._rederive(conn, groups, live, derive, report)
         created = set(report.created)
         report.reaffirmed = sum(
             1 for o in fresh.values() if o.kind == "assert" and o.id not in created
@@ -283,11 +300,14 @@ class SQLiteStore:
             conn.execute(f"DELETE FROM observations WHERE {clause}", params)
             groups = list(dict.fromkeys(GroupKey(r[1], r[3], r[5]) for r in rows))
             self._rederive(conn, groups, self._live(conn, groups), derive, WriteReport())
-            if rows:
+            sessions = 0
+            if scope is not None and subject_key is None:
+                sessions = episodes.delete_sessions(conn, scope, source)
+            if rows or sessions:
                 # FTS5 keeps deleted terms in old index segments until they merge; a hard
                 # delete must leave no residue, so merge them now (SQLite < 3.42 has no
                 # secure-delete option).
-                for table in ("versions_fts", "subjects_fts"):
+                for table in ("versions_fts", "subjects_fts", "sessions_fts", "turns_fts"):
                     conn.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
         return len(rows)
 
@@ -531,9 +551,31 @@ class SQLiteStore:
 
     def count(self) -> dict[str, int]:
         counts: dict[str, int] = {}
-        for table in ("observations", "versions", "subjects", "versions_fts", "subjects_fts"):
+        for table in (
+            "observations", "versions", "subjects", "versions_fts", "subjects_fts",
+            "sessions", "turns", "sessions_fts", "turns_fts",
+        ):  # fmt: skip
             counts[table] = int(self._read(f"SELECT count(*) FROM {table}")[0][0])
         return counts
+
+    def subjects(self, scope: str) -> list[str]:
+        return [r[0] for r in self._read("SELECT subject FROM subjects WHERE scope = ?", (scope,))]
+
+    def sessions(self, scope: str) -> list[Event]:
+        with self._lock:
+            return episodes.list_sessions(self._conn, scope)
+
+    def session_turns(self, scope: str, session_id: str) -> list[TurnRecord]:
+        with self._lock:
+            return episodes.session_turns(self._conn, scope, session_id)
+
+    def search_events(self, scope: str, terms: Sequence[str], limit: int) -> list[Event]:
+        with self._lock:
+            return episodes.search_events(self._conn, scope, terms, limit)
+
+    def search_turns(self, scope: str, terms: Sequence[str], limit: int) -> list[TurnRecord]:
+        with self._lock:
+            return episodes.search_turns(self._conn, scope, terms, limit)
 
     def close(self) -> None:
         with self._lock:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
+from tem.store.sqlite_episodes import m002_episodes
+
 
 def m001_create_tables(conn: sqlite3.Connection) -> None:
     """Observations (ground truth), derived versions, subjects, declarations, FTS, meta.
@@ -96,7 +98,10 @@ def _run(conn: sqlite3.Connection, script: str) -> None:
             conn.execute(statement)
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (m001_create_tables,)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+    m001_create_tables,
+    m002_episodes,
+)
 
 
 def migrate(conn: sqlite3.Connection) -> int:

@@ -1,0 +1,88 @@
+"""What callers hand to :class:`tem.Memory` writes, checked before any write starts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tem.core.model import Observation, Version
+from tem.core.times import TimeLike
+from tem.errors import UserError
+from tem.store.base import Store, WriteReport
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact to add: the arguments of :meth:`Memory.add` as a value (for ``add_many``)."""
+
+    subject: str
+    relation: str
+    value: str
+    source: str
+    observed_at: TimeLike
+    valid_from: TimeLike | None = None
+    scope: str | None = None
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+
+
+def check_text(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise UserError(f"{name}: expected text, got {type(value).__name__}")
+    cleaned = value.strip()
+    if not cleaned:
+        raise UserError(f"{name}: must not be empty")
+    return cleaned
+
+
+def as_fact(item: Fact | Mapping[str, Any], index: int) -> Fact:
+    if isinstance(item, Fact):
+        return item
+    if not isinstance(item, Mapping):
+        raise UserError(f"fact {index}: expected a Fact or a mapping")
+    missing = [
+        k for k in ("subject", "relation", "value", "source", "observed_at") if k not in item
+    ]
+    if missing:
+        raise UserError(f"fact {index}: missing {', '.join(missing)}")
+    unknown = set(item) - set(Fact.__dataclass_fields__)
+    if unknown:
+        raise UserError(f"fact {index}: unknown field {', '.join(sorted(unknown))}")
+    return Fact(**{**item, "metadata": item.get("metadata") or {}})
+
+
+@dataclass
+class AddReport:
+    """The outcome of :meth:`Memory.add_many`: one version per input fact, and counts."""
+
+    results: list[Version]
+    created: int
+    reaffirmed: int
+    superseded: int
+    unchanged: int
+
+    @classmethod
+    def build(
+        cls, report: WriteReport, observations: Sequence[Observation], store: Store
+    ) -> AddReport:
+        holder: dict[str, Version] = {}
+        for version in report.versions.values():
+            for support in version.sources:
+                holder[support.observation_id] = version
+        missing = [o for o in observations if o.id not in holder]
+        if missing:
+            groups = list(dict.fromkeys(o.group for o in missing))
+            for versions in store.group_versions(groups).values():
+                for version in versions:
+                    for support in version.sources:
+                        holder.setdefault(support.observation_id, version)
+        results = [holder[o.id] for o in observations if o.id in holder]
+        if len(results) != len(observations):
+            raise UserError("an added fact is held by no version (was its source retired?)")
+        return cls(
+            results=results,
+            created=len(report.created),
+            reaffirmed=report.reaffirmed,
+            superseded=len(report.superseded),
+            unchanged=report.unchanged,
+        )

@@ -1,0 +1,186 @@
+"""Episodes in SQLite: sessions (event memory) and their original turns, full-text searchable.
+
+Functions here take an open connection: the store calls them inside its own
+transactions, so a session, its turns and the observations extracted from it are
+written (or forgotten) together.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+from tem.core.episode import Event, Session, TurnRecord
+from tem.core.times import from_text, to_text
+
+_SESSION_COLUMNS = "s.id, s.scope, s.observed_at, s.participants, s.summary"
+_TURN_COLUMNS = "s.id, s.scope, s.observed_at, t.idx, t.speaker, t.text, t.turn_id"
+
+
+def m002_episodes(conn: sqlite3.Connection) -> None:
+    """Sessions and turns, with FTS5 over summaries and turn text."""
+    for statement in (
+        """CREATE TABLE sessions (
+            rowid INTEGER PRIMARY KEY,
+            scope TEXT NOT NULL,
+            id TEXT NOT NULL,
+            observed_at TEXT NOT NULL,
+            participants TEXT NOT NULL,
+            summary TEXT NOT NULL,
+            metadata TEXT NOT NULL DEFAULT '{}',
+            UNIQUE (scope, id)
+        )""",
+        """CREATE TABLE turns (
+            rowid INTEGER PRIMARY KEY,
+            session_rowid INTEGER NOT NULL REFERENCES sessions (rowid),
+            idx INTEGER NOT NULL,
+            speaker TEXT NOT NULL,
+            text TEXT NOT NULL,
+            time TEXT,
+            turn_id TEXT
+        )""",
+        "CREATE INDEX turns_session ON turns (session_rowid, idx)",
+        "CREATE VIRTUAL TABLE sessions_fts USING fts5 (summary, tokenize = 'porter unicode61')",
+        "CREATE VIRTUAL TABLE turns_fts USING fts5 (text, tokenize = 'porter unicode61')",
+    ):
+        conn.execute(statement)
+
+
+def put_session(conn: sqlite3.Connection, session: Session, scope: str, summary: str) -> None:
+    """Insert ``session`` and its turns, replacing an earlier copy with the same id."""
+    delete_sessions(conn, scope, session.id)
+    cursor = conn.execute(
+        "INSERT INTO sessions (scope, id, observed_at, participants, summary, metadata) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            scope,
+            session.id,
+            to_text(session.observed_at),
+            json.dumps(list(session.participants)),
+            summary,
+            json.dumps(dict(session.metadata), default=str),
+        ),
+    )
+    session_rowid = cursor.lastrowid
+    conn.execute(
+        "INSERT INTO sessions_fts (rowid, summary) VALUES (?, ?)", (session_rowid, summary)
+    )
+    for turn in session.turns:
+        cursor = conn.execute(
+            "INSERT INTO turns (session_rowid, idx, speaker, text, time, turn_id) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                session_rowid,
+                turn.index,
+                turn.speaker,
+                turn.text,
+                None if turn.time is None else to_text(turn.time),
+                turn.turn_id,
+            ),
+        )
+        conn.execute(
+            "INSERT INTO turns_fts (rowid, text) VALUES (?, ?)",
+            (cursor.lastrowid, f"{turn.speaker}: {turn.text}"),
+        )
+
+
+def delete_sessions(conn: sqlite3.Connection, scope: str, session_id: str | None = None) -> int:
+    """Delete one session (or every session of ``scope``) with its turns and index rows."""
+    where, params = (
+        ("scope = ? AND id = ?", (scope, session_id))
+        if session_id
+        else (
+            "scope = ?",
+            (scope,),
+        )
+    )
+    rowids = [r[0] for r in conn.execute(f"SELECT rowid FROM sessions WHERE {where}", params)]
+    for rowid in rowids:
+        conn.execute(
+            "DELETE FROM turns_fts WHERE rowid IN "
+            "(SELECT rowid FROM turns WHERE session_rowid = ?)",
+            (rowid,),
+        )
+        conn.execute("DELETE FROM turns WHERE session_rowid = ?", (rowid,))
+        conn.execute("DELETE FROM sessions_fts WHERE rowid = ?", (rowid,))
+        conn.execute("DELETE FROM sessions WHERE rowid = ?", (rowid,))
+    return len(rowids)
+
+
+def _fts_query(terms: Sequence[str]) -> str:
+    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+
+
+def _event(row: Sequence[Any], score: float = 0.0) -> Event:
+    return Event(
+        session_id=row[0],
+        scope=row[1],
+        observed_at=from_text(row[2]),
+        participants=tuple(json.loads(row[3])),
+        summary=row[4],
+        score=score,
+    )
+
+
+def _turn(row: Sequence[Any], score: float = 0.0) -> TurnRecord:
+    return TurnRecord(
+        session_id=row[0],
+        scope=row[1],
+        observed_at=from_text(row[2]),
+        index=row[3],
+        speaker=row[4],
+        text=row[5],
+        turn_id=row[6],
+        score=score,
+    )
+
+
+def search_events(
+    conn: sqlite3.Connection, scope: str, terms: Sequence[str], limit: int
+) -> list[Event]:
+    """Return the sessions whose summaries best match any of ``terms`` (BM25)."""
+    if not terms:
+        return []
+    rows = conn.execute(
+        f"SELECT {_SESSION_COLUMNS}, bm25(sessions_fts) AS score FROM sessions_fts "
+        "JOIN sessions s ON s.rowid = sessions_fts.rowid "
+        "WHERE sessions_fts MATCH ? AND s.scope = ? ORDER BY score LIMIT ?",
+        (_fts_query(terms), scope, limit),
+    ).fetchall()
+    return [_event(r, -float(r[5])) for r in rows]
+
+
+def search_turns(
+    conn: sqlite3.Connection, scope: str, terms: Sequence[str], limit: int
+) -> list[TurnRecord]:
+    """Return the turns that best match any of ``terms`` (BM25)."""
+    if not terms:
+        return []
+    rows = conn.execute(
+        f"SELECT {_TURN_COLUMNS}, bm25(turns_fts) AS score FROM turns_fts "
+        "JOIN turns t ON t.rowid = turns_fts.rowid JOIN sessions s ON s.rowid = t.session_rowid "
+        "WHERE turns_fts MATCH ? AND s.scope = ? ORDER BY score LIMIT ?",
+        (_fts_query(terms), scope, limit),
+    ).fetchall()
+    return [_turn(r, -float(r[7])) for r in rows]
+
+
+def list_sessions(conn: sqlite3.Connection, scope: str) -> list[Event]:
+    """Return every session of ``scope``, oldest first."""
+    rows = conn.execute(
+        f"SELECT {_SESSION_COLUMNS} FROM sessions s WHERE s.scope = ? ORDER BY s.observed_at",
+        (scope,),
+    ).fetchall()
+    return [_event(r) for r in rows]
+
+
+def session_turns(conn: sqlite3.Connection, scope: str, session_id: str) -> list[TurnRecord]:
+    """Return the turns of one session, in order."""
+    rows = conn.execute(
+        f"SELECT {_TURN_COLUMNS} FROM turns t JOIN sessions s ON s.rowid = t.session_rowid "
+        "WHERE s.scope = ? AND s.id = ? ORDER BY t.idx",
+        (scope, session_id),
+    ).fetchall()
+    return [_turn(r) for r in rows]
