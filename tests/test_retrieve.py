@@ -108,3 +108,26 @@ def test_stored_text_cannot_change_the_block(memory: Memory, value: str) -> None
     assert len(facts) == 2
     assert facts[0].endswith("[historical]") and not facts[1].endswith("]")
     assert prompt.count("[historical]") == 3  # legend, the old fact, the answer rule
+
+
+def test_the_relation_asked_about_wins_over_ones_it_only_touches(memory: Memory) -> None:
+    facts = {"lives in": ["Lyon", "Oslo"], "works at": ["Acme", "Globex"], "job title": ["chef"]}
+    for relation, values in facts.items():
+        for i, value in enumerate(values):
+            memory.add(
+                "Ana Silva", relation, value, source=f"s{i}", observed_at=f"2024-0{i + 1}-01"
+            )
+    evidence = memory.recall("Where does Ana Silva work now?")
+    assert {v.relation for v in evidence.versions} == {"works at"}
+    evidence = memory.recall("Where did Ana Silva live before?")
+    assert {v.relation for v in evidence.versions} == {"lives in"}
+
+
+def test_a_question_about_nothing_specific_gets_the_whole_subject(ana: Memory) -> None:
+    evidence = ana.recall("Tell me about Ana Lima")
+    assert {v.relation for v in evidence.versions} == {"lives in", "works at", "favorite drink"}
+
+
+def test_possessives_name_the_subject(ana: Memory) -> None:
+    evidence = ana.recall("What is Ana Lima's favorite drink?")
+    assert [v.value for v in evidence.versions] == ["matcha"]

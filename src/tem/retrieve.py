@@ -42,6 +42,9 @@ STOPWORDS = frozenset(
 )
 _WORD = re.compile(r"[\w$€£%]+(?:[.,'’][\w]+)*", re.UNICODE)
 
+RELEVANCE = 0.6
+"""A named subject's group is kept when it matches at least this share of the best match."""
+
 ReadGroups = Callable[[Sequence[GroupKey]], dict[GroupKey, list[Version]]]
 
 
@@ -75,8 +78,14 @@ class Evidence:
 
 
 def words(text: str) -> list[str]:
-    """Return the lowercase words of ``text``."""
-    return [w.casefold() for w in _WORD.findall(text)]
+    """Return the lowercase words of ``text``; a possessive "'s" is dropped ("Ana's" -> ana)."""
+    found = []
+    for word in _WORD.findall(text):
+        lowered = word.casefold()
+        if lowered.endswith(("'s", "’s")):
+            lowered = lowered[:-2]
+        found.append(lowered)
+    return found
 
 
 @lru_cache(maxsize=65536)
@@ -95,7 +104,7 @@ class _Query:
     text: str
     content: list[str]
     stems: set[str]
-    relations: set[str]
+    relations: dict[str, int]
     relation_stems: set[str]
 
     @classmethod
@@ -114,8 +123,9 @@ class _Query:
 
 
 def _relation_score(query: _Query, relation_key: str) -> float:
-    if relation_key in query.relations:
-        return 3.0
+    asked = query.relations.get(relation_key)
+    if asked:
+        return 3.0 * asked
     rel_stems = {stem(w) for w in relation_key.split() if w not in STOPWORDS}
     if not rel_stems:
         return 0.0
@@ -153,6 +163,7 @@ def rank_groups(store: Store, query: _Query, scope: str, k: int) -> dict[GroupKe
         if (score := _subject_score(query, s)) >= 0.5
     ]
     relation_scores: dict[str, float] = {}
+    specific: dict[GroupKey, float] = {}
     for subject, subject_score in subjects:
         subject_key = normalize_key(subject)
         # A group scores by its best value; rounding is monotonic, so adding the
@@ -167,8 +178,11 @@ def rank_groups(store: Store, query: _Query, scope: str, k: int) -> dict[GroupKe
             relation = relation_scores.get(relation_key)
             if relation is None:
                 relation = relation_scores[relation_key] = _relation_score(query, relation_key)
+            specific[group] = max(specific.get(group, 0.0), relation + value_score)
             score = 2.0 * subject_score + relation + value_score
             scores[group] = max(scores.get(group, 0.0), score)
+    if specific:
+        return _relevant(scores, specific)
     if not subjects:
         hits = store.search(scope, query.search_terms(), limit=max(4 * k, 40))
         top = max((h.score for h in hits), default=1.0) or 1.0
@@ -177,6 +191,22 @@ def rank_groups(store: Store, query: _Query, scope: str, k: int) -> dict[GroupKe
             score = hit.score / top + _relation_score(query, group.relation_key)
             scores[group] = max(scores.get(group, 0.0), score)
     return scores
+
+
+def _relevant(
+    scores: dict[GroupKey, float], specific: dict[GroupKey, float]
+) -> dict[GroupKey, float]:
+    """Keep the groups of a named subject that the question is about.
+
+    When some group matches the question's relations or values, groups matching
+    much less than the best (under ``RELEVANCE`` of its score) are dropped, so "where
+    does Ana work" shows her employer, not her whole file. A question that matches
+    no relation or value ("tell me about Ana") keeps every group.
+    """
+    best = max(specific.values())
+    if best <= 0:
+        return scores
+    return {g: s for g, s in scores.items() if specific.get(g, 0.0) >= RELEVANCE * best}
 
 
 def select(

@@ -158,12 +158,16 @@ def check_cardinality(value: str) -> Cardinality:
     raise UserError(f"cardinality: expected 'one' or 'many', got {value!r}")
 
 
-def relations_for(words: Iterable[str]) -> set[str]:
-    """Return the normalized relation names that the question words ask about."""
-    found: set[str] = set()
-    for word in words:
-        for relation in RELATION_SYNONYMS.get(word.casefold(), ()):
-            found.add(normalize_key(relation))
+def relations_for(words: Iterable[str]) -> dict[str, int]:
+    """Return the normalized relations the question words ask about, with how many ask.
+
+    "Where does she work" counts ``works at`` twice (where, work) and ``lives in``
+    once (where), so the relation the question is really about ranks first.
+    """
+    found: dict[str, int] = {}
+    for word in dict.fromkeys(w.casefold() for w in words):
+        for relation in dict.fromkeys(normalize_key(r) for r in RELATION_SYNONYMS.get(word, ())):
+            found[relation] = found.get(relation, 0) + 1
     return found
 
 
