@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 
 import click
 
-from tem.cli import reads, transfer, writes
+from tem.cli import conversations, reads, transfer, writes
 from tem.cli.common import Settings
 from tem.core.model import RULES, Rule
 from tem.errors import NotFound, StoreError, TemError, UserError
@@ -89,7 +89,7 @@ def cli(ctx: click.Context, db: Path, scope: str | None, rule: Rule) -> None:
     ctx.obj = Settings(db=db, scope=scope, rule=rule)
 
 
-for _command in (*writes.COMMANDS, *reads.COMMANDS, *transfer.COMMANDS):
+for _command in (*writes.COMMANDS, *reads.COMMANDS, *conversations.COMMANDS, *transfer.COMMANDS):
     cli.add_command(_command)
 cli.add_command(eval_group, "eval")
 

@@ -90,6 +90,12 @@ def recall(
     "--answer-rules/--no-answer-rules", default=True, help="Add the answer rules [default: on]."
 )
 @click.option("--max-facts", type=int, metavar="N", help="At most N fact lines.")
+@click.option(
+    "--budget-tokens",
+    type=int,
+    metavar="N",
+    help="TEM-Hybrid: facts, then event summaries, then original turns, within N tokens.",
+)
 @json_option
 @click.pass_context
 def context(
@@ -102,12 +108,13 @@ def context(
     dates: bool,
     answer_rules: bool,
     max_facts: int | None,
+    budget_tokens: int | None,
     as_json: bool,
 ) -> None:
     """Print the prompt for QUESTION: the <Memory> block, the answer rules, the question."""
     text = open_memory(ctx).context(
         question, k=k, at=at, as_of=as_of, tag_style=tag_style, dates=dates,
-        answer_rules=answer_rules, max_facts=max_facts,
+        answer_rules=answer_rules, max_facts=max_facts, budget_tokens=budget_tokens,
     )  # fmt: skip
     if as_json:
         echo_json({"question": question, "context": text})
