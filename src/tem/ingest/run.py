@@ -9,12 +9,13 @@ which the store recognises by content id, so ingestion is idempotent per session
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from tem.core.episode import Session
 from tem.core.model import Observation, Status, Version
 from tem.errors import TemError, UserError
+from tem.extract.facts import ExtractedFact
 from tem.ingest.aliases import Aliases
 from tem.ingest.pipeline import (
     Extractor,
@@ -29,6 +30,16 @@ if TYPE_CHECKING:
 
 Progress = Callable[[int], None]
 CURRENT_LIMIT = 60
+BATCH = 32
+
+
+@runtime_checkable
+class BatchExtractor(Protocol):
+    """An extractor that can read many sessions in one stream, without memory context."""
+
+    def extract_many(self, sessions: Iterable[Session]) -> Iterator[list[ExtractedFact]]:
+        """Yield each session's facts, in order."""
+        ...
 
 
 def default_extractor() -> Extractor:
@@ -51,21 +62,36 @@ def ingest_sessions(
     extractor = extractor or default_extractor()
     report = IngestReport()
     aliases_by_scope: dict[str, Aliases] = {}
-    for session in sessions:
-        scope = session.scope or memory.scope
-        aliases = aliases_by_scope.get(scope)
-        if aliases is None:
-            aliases = aliases_by_scope[scope] = Aliases(memory.store.subjects(scope))
-        try:
-            _one(memory, session, scope, aliases, extractor, report)
-        except TemError as exc:
-            if isinstance(exc, UserError):
-                raise
-            report.failed.append((session.id, f"{session.id}: {exc}"))
-        if progress is not None:
-            progress(1)
+    for start in range(0, len(sessions), BATCH):
+        chunk = sessions[start : start + BATCH]
+        for session, facts in zip(chunk, _pre_extract(extractor, chunk), strict=True):
+            scope = session.scope or memory.scope
+            aliases = aliases_by_scope.get(scope)
+            if aliases is None:
+                aliases = aliases_by_scope[scope] = Aliases(memory.store.subjects(scope))
+            try:
+                _one(memory, session, scope, aliases, extractor, facts, report)
+            except TemError as exc:
+                if isinstance(exc, UserError):
+                    raise
+                report.failed.append((session.id, f"{session.id}: {exc}"))
+            if progress is not None:
+                progress(1)
     report.llm_calls = int(getattr(extractor, "calls", 0))
     return report
+
+
+def _pre_extract(
+    extractor: Extractor, chunk: Sequence[Session]
+) -> list[list[ExtractedFact] | None]:
+    """Extract a chunk in one stream when the extractor needs no memory context.
+
+    Offline rules read each sentence alone, so their sessions can be parsed together
+    (much faster); an LLM extractor sees current facts and goes session by session.
+    """
+    if isinstance(extractor, BatchExtractor):
+        return list(extractor.extract_many(chunk))
+    return [None] * len(chunk)
 
 
 def _current_for(memory: Memory, scope: str, names: Sequence[str]) -> list[Version]:
@@ -81,11 +107,13 @@ def _one(
     scope: str,
     aliases: Aliases,
     extractor: Extractor,
+    facts: list[ExtractedFact] | None,
     report: IngestReport,
 ) -> None:
     names = speaker_names(session, aliases)
-    current = _current_for(memory, scope, list(dict.fromkeys(names.values())))
-    facts = extractor.extract(session, speaker_names=names, current=current)
+    if facts is None:
+        current = _current_for(memory, scope, list(dict.fromkeys(names.values())))
+        facts = extractor.extract(session, speaker_names=names, current=current)
     made = statements(session, facts, aliases)
     now = memory.clock.now()
     observations: list[Observation] = [
