@@ -1,35 +1,40 @@
-# Set-up and checks. Every target creates the virtual environment it needs.
+# Set-up and checks. Each target creates the virtual environment it needs.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 DB     ?= tem.db
-EXTRAS ?= dev,extract,llm,eval
 
-.PHONY: venv demo test lint bench clean
+.PHONY: demo test lint bench clean
 
-$(BIN)/tem: pyproject.toml
+# The library alone: enough for the demo, ingestion and the CLI.
+$(VENV)/.core: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[$(EXTRAS)]"
-	touch $(BIN)/tem
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
 
-venv: $(BIN)/tem
+# Everything the tests exercise: linters, the evaluation harness, embeddings.
+$(VENV)/.test: $(VENV)/.core
+	$(BIN)/python -m pip install --quiet -e ".[dev,eval,embed]"
+	touch $@
 
 ## Run the main job on the embedded default (SQLite file, no LLM).
-demo: venv
+demo: $(VENV)/.core
 	$(BIN)/tem --db $(DB) demo
 
 ## Lint, type-check and run the whole test suite.
-test: venv lint
+test: lint
 	$(BIN)/python -m pytest
 
-lint: venv
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+lint: $(VENV)/.test
+	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff format --check src tests benchmarks scripts
 	$(BIN)/mypy
 
-bench: venv
+bench: $(VENV)/.test
 	$(BIN)/python benchmarks/bench_store.py
+	$(BIN)/python benchmarks/bench_ingest.py
+	$(BIN)/python benchmarks/bench_extract.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,7 +1,7 @@
 """LLM-backed extraction: settings, the chat-model port, prompts and the extractor.
 
 Importing this package reads no environment and imports no SDK; ``openai`` is needed
-only when an :class:`OpenAIChatModel` is built (``pip install 'tem[llm]'``). Tests use
+only when an :class:`OpenAIChatModel` is built. Tests use
 :class:`tem.llm.testing.FakeChatModel`. See docs/llm.md.
 """
 

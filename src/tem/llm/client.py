@@ -37,7 +37,7 @@ class ChatModel(Protocol):
 
 
 class OpenAIChatModel:
-    """A :class:`ChatModel` over the official ``openai`` SDK (``pip install 'tem[llm]'``).
+    """A :class:`ChatModel` over the official ``openai`` SDK.
 
     Asks for JSON mode (``response_format={"type": "json_object"}``). A server that
     rejects that with a 400 is asked once more without it; when that works, JSON mode
@@ -51,7 +51,7 @@ class OpenAIChatModel:
             try:
                 from openai import OpenAI
             except ImportError:  # pragma: no cover - depends on the install
-                raise LLMError("the openai package is missing: pip install 'tem[llm]'") from None
+                raise LLMError("the openai package is missing: pip install openai") from None
             client = OpenAI(
                 base_url=settings.endpoint,
                 api_key=settings.api_key or "not-needed",
