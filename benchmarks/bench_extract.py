@@ -1,13 +1,22 @@
-"""Benchmark of the offline extractor: accuracy on the hand-labelled gold set, then
-throughput on every turn of LoCoMo.
+"""Benchmark of the offline extractor: accuracy on the hand-labelled gold set, then on
+the persona benchmark's gold facts, then throughput on every turn of LoCoMo.
 
-Run: ``python benchmarks/bench_extract.py [--gold PATH] [--locomo PATH]``.
+Run: ``python benchmarks/bench_extract.py [--gold PATH] [--locomo PATH] [--seed N]``.
 
 A predicted fact matches an expected one when subject, relation and kind are equal and
 the values are equal ignoring case (subjects ignore case too). Facts predicted on the
 negative snippets count as false positives in the overall precision and are also
 reported on their own. ``valid_from`` is not part of matching; the share of matched
 facts whose date also agrees is printed separately.
+
+The persona part runs the extractor over every session of ``tem.eval.persona.generate``
+and compares, per session, (relation, value ignoring case) on the four gold relations.
+Facts the persona states about itself (its first name, as the speaker label) are
+matched; every other asserted fact on those relations (a trip city, a hypothetical
+employer, a fact about a friend or the assistant) is a false positive. A matched
+fact's date agrees when its ``valid_from`` (or, when None, the session date) falls on
+the gold ``valid_from`` day; late reports ("moved to Oslo three weeks ago") are
+counted on their own.
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from tem.core.episode import Session, Turn
+from tem.eval import persona
 from tem.extract import ExtractedFact, OfflineExtractor
 
 ROOT = Path(__file__).resolve().parent
@@ -124,6 +134,53 @@ def run_gold(extractor: OfflineExtractor, path: Path, verbose: bool) -> None:
         print("\n".join(errors))
 
 
+def run_persona(extractor: OfflineExtractor, seed: int, verbose: bool) -> None:
+    bench = persona.generate(seed=seed)
+    gold: dict[str, dict[tuple[str, str], persona.GoldFact]] = {}
+    for g in bench.gold_facts:
+        gold.setdefault(g.session_id, {})[(g.relation, g.value.casefold())] = g
+    score = Score()
+    late_right = late_total = 0
+    errors: list[str] = []
+    wanted = set(persona.RELATIONS)
+    for session, facts in zip(bench.sessions, extractor.extract_many(bench.sessions), strict=True):
+        expected = dict(gold.get(session.id, {}))
+        speaker = str(session.metadata["persona"]).split(" ", 1)[0]
+        day = session.observed_at.date()
+        for fact in facts:
+            if fact.relation not in wanted or fact.kind != "assert":
+                continue
+            k = (fact.relation, (fact.value or "").casefold())
+            if fact.subject == speaker and k in expected:
+                g = expected.pop(k)
+                self_day = day if fact.valid_from is None else fact.valid_from.date()
+                right = self_day == g.valid_from.date()
+                score.tp[fact.relation] += 1
+                score.dates_right += right
+                late_total += g.late
+                late_right += g.late and right
+                if not right:
+                    errors.append(f"  DATE {session.id}: {k} {self_day} != {g.valid_from.date()}")
+            else:
+                score.fp[fact.relation] += 1
+                errors.append(f"  FP {session.id}: {fact.subject} {k}  <- {fact.evidence!r}")
+        for relation, value in expected:
+            score.fn[relation] += 1
+            said = " | ".join(t.text for t in session.turns if t.speaker == speaker)
+            errors.append(f"  FN {session.id}: {(relation, value)}  <- {said!r}")
+    print(
+        f"persona benchmark (seed {seed}): {len(bench.sessions)} sessions, "
+        f"{len(bench.gold_facts)} gold facts"
+    )
+    print_table(score)
+    matched = sum(score.tp.values())
+    late_gold = sum(g.late for g in bench.gold_facts)
+    print(f"valid_from agrees on {score.dates_right}/{matched} matched facts")
+    print(f"late reports: {late_total}/{late_gold} matched, {late_right} with the right date")
+    if verbose:
+        print("\n".join(errors))
+
+
 def locomo_sessions(path: Path) -> Iterator[Session]:
     for sample in json.loads(path.read_text(encoding="utf-8")):
         conversation = sample["conversation"]
@@ -160,11 +217,15 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--gold", type=Path, default=GOLD)
     parser.add_argument("--locomo", type=Path, default=LOCOMO)
+    parser.add_argument("--seed", type=int, default=7, help="persona benchmark seed")
     parser.add_argument("--errors", action="store_true", help="list every FP and FN")
     parser.add_argument("--no-throughput", action="store_true")
     args = parser.parse_args(None if argv is None else list(argv))
     extractor = OfflineExtractor()
     run_gold(extractor, args.gold, args.errors)
+    print()
+    run_persona(extractor, args.seed, args.errors)
+    print()
     if not args.no_throughput and args.locomo.exists():
         run_throughput(extractor, args.locomo)
     print(f"peak RSS: {peak_rss_mib():.0f} MiB")

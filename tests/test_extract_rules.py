@@ -129,3 +129,116 @@ def test_fact_carries_provenance_and_hint() -> None:
 
 def test_turn_without_trigger_words_gives_nothing() -> None:
     assert extract("haha that's so cool, thanks!") == []
+
+
+# --- rule families added for the persona benchmark's wordings ----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # home copula
+        ("Home for me is Montreal.", ("Maria", "lives in", "Montreal", "assert")),
+        ("Honestly, Nairobi is home now.", ("Maria", "lives in", "Nairobi", "assert")),
+        ("My home is in Ljubljana now.", ("Maria", "lives in", "Ljubljana", "assert")),
+        # a "where" clause on a place
+        ("I'm in Ottawa, where I rent a small flat.", ("Maria", "lives in", "Ottawa", "assert")),
+        # leaving one place or employer for another
+        ("We left Toronto for Vancouver.", ("Maria", "lives in", "Vancouver", "assert")),
+        ("I left Deloitte for KPMG.", ("Maria", "works at", "KPMG", "assert")),
+        # set phrases naming a favourite drink
+        ("I can't start the day without matcha.", ("Maria", "favorite drink", "matcha", "assert")),
+        (
+            "I can't function without a cup of rooibos.",
+            ("Maria", "favorite drink", "rooibos", "assert"),
+        ),  # noqa: E501
+        ("I can't get enough of cortados.", ("Maria", "favorite drink", "cortados", "assert")),
+        ("Nothing beats yerba mate.", ("Maria", "favorite drink", "yerba mate", "assert")),
+        (
+            "I'm totally addicted to iced matcha.",
+            ("Maria", "favorite drink", "iced matcha", "assert"),
+        ),  # noqa: E501
+        (
+            "I've become hooked on chai, it's my favourite drink now.",
+            ("Maria", "favorite drink", "chai", "assert"),
+        ),  # noqa: E501
+        ("I love sencha.", ("Maria", "favorite drink", "sencha", "assert")),
+        ("I've swapped my morning latte for chai.", ("Maria", "favorite drink", "chai", "assert")),
+        (
+            "My favourite drink is sparkling water.",
+            ("Maria", "favorite drink", "sparkling water", "assert"),
+        ),  # noqa: E501
+        (
+            "These days my go-to drink is horchata.",
+            ("Maria", "favorite drink", "horchata", "assert"),
+        ),  # noqa: E501
+        ("My favourite drink? Definitely kefir.", ("Maria", "favorite drink", "kefir", "assert")),
+        # job offers, first days, "my job is at"
+        (
+            "I accepted an offer from Proseware to work as a payroll specialist.",
+            ("Maria", "job title", "payroll specialist", "assert"),
+        ),  # noqa: E501
+        (
+            "I accepted an offer to join Monzo as a data scientist.",
+            ("Maria", "works at", "Monzo", "assert"),
+        ),  # noqa: E501
+        ("Today was my first day at Stripe.", ("Maria", "works at", "Stripe", "assert")),
+        ("My job is at Globex, where I'm a nurse.", ("Maria", "works at", "Globex", "assert")),
+        ("I'm a copywriter at Ogilvy.", ("Maria", "job title", "copywriter", "assert")),
+    ],
+)
+def test_new_positive_families(text: str, expected: tuple[str, str, str, str]) -> None:
+    assert expected in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Home is where the heart is.",
+        "Lisbon is home to some amazing street art.",
+        "Rome is my second home.",
+        "Home for my parents is still Ohio.",
+        "Kyoto was home for a while.",
+        "We stayed in Nice, where I rented an apartment for a week.",
+        "I left Paris for a week of hiking in the Alps.",
+        "I can't live without my phone.",
+        "I couldn't start the day without coffee back then.",
+        "Nothing beats a long walk on the beach.",
+        "I'm not hooked on coffee anymore.",
+        "I'm obsessed with that new podcast.",
+        "I replaced my old laptop with a new one.",
+        "I might switch to chai someday.",
+        "I turned down an offer from Figma to work as a designer.",
+        "If I ever get an offer from Google to work as an engineer, I'll take it.",
+        "My first day at Microsoft is next Monday.",
+        "I never said I moved to Berlin.",
+        "I watched Dune last night, it's my favourite now.",
+    ],
+)
+def test_new_negative_families(text: str) -> None:
+    assert extract(text) == []
+
+
+def test_told_late_keeps_the_move_and_its_date() -> None:
+    for text in (
+        "By the way, I forgot to mention that I moved to Seville five weeks ago.",
+        "Oh, I never told you: I relocated to Seville five weeks ago.",
+        "I should have said this earlier, but I moved to Seville five weeks ago.",
+    ):
+        (fact,) = extract(text)
+        assert (fact.value, fact.valid_from) == ("Seville", datetime(2023, 4, 3, tzinfo=UTC))
+
+
+def test_left_a_city_for_another_is_no_job_change() -> None:
+    found = triples("I packed up everything and left Berlin for Oslo.")
+    assert found == {("Maria", "lives in", "Oslo", "assert")}
+
+
+def test_my_job_is_not_a_person() -> None:
+    assert {s for s, _, _, _ in triples("My job is at Acme, where I'm an editor.")} == {"Maria"}
+
+
+def test_favourite_of_a_drink_is_not_a_mere_like() -> None:
+    found = triples("I love oolong.")
+    assert found == {("Maria", "favorite drink", "oolong", "assert")}
+    assert triples("I love jazz.") == {("Maria", "likes", "jazz", "assert")}

@@ -1,30 +1,53 @@
 """Facts stated without an action verb: "I'm now a senior engineer", "my go-to is a
-flat white", "X is my favourite drink", "my dog Max", "my new flat in Leeds".
+flat white", "X is my favourite drink", "my dog Max", "my new flat in Leeds", "home for
+me is Lisbon", "my job is at Acme", "my first week at Acme".
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tem.extract import filters
 from tem.extract import lexicon as lx
-from tem.extract.facts import Kind
-from tem.extract.leisure import taste_relation
+from tem.extract.facts import Candidate, Kind
+from tem.extract.leisure import taste_phrase, taste_relation
 from tem.extract.readers import _named
 from tem.extract.subjects import FIRST_POSSESSIVE, SELF, name_of, subject_token
-from tem.extract.values import children, entity_text, objects_of, phrase, place_from, verb_phrase
+from tem.extract.values import (
+    children,
+    entity_text,
+    is_place,
+    join_tokens,
+    objects_of,
+    phrase,
+    place_from,
+    verb_phrase,
+)
 
 Token = Any
 Stated = list[tuple[str, str, str | None, Kind]]
 STATUS_WORDS = frozenset({"single", "married", "engaged", "divorced", "widowed", "separated"})
 SELF_LANGUAGE = frozenset({"native", "first", "mother", "home"})
+FAVORED = frozenset({"favorite", "favourite", "go", "go-to", "usual"})
+PRESENT_TAGS = frozenset({"VBZ", "VBP"})
+OTHER_HOMES = frozenset({"second", "holiday", "vacation", "spiritual", "former", "old", "first"})
+HOME_DETS = frozenset({"a", "an", "the", "this", "that", "no", "any"})
+HOME_DEPS = frozenset({"nsubj", "csubj", "attr", "acomp", "advmod", "npadvmod"})
+ANSWER_FILLERS = frozenset({"ADV", "DET", "INTJ", "CCONJ"})
+"""Words around a one-phrase answer: "*Definitely* chai", "*Probably a* flat white"."""
+ANAPHORS = frozenset({"it", "that", "this"})
+FIRST_PERIODS = frozenset({"day", "week", "month", "shift"})
 
 
 def be_facts(be: Token, speaker: str) -> Stated:
     """Facts from a "be" clause, about its subject or about a "my ..." subject."""
+    home = _home_is(be, speaker) or _participle_misread(be, speaker)
+    if home:
+        return home
     inverted = _inverted_my_noun(be, speaker)
     if inverted:
         return inverted
-    subject = subject_token(be)
+    subject = subject_token(be) or _noun_csubj(be)
     if subject is None:
         return []
     owner = next((c for c in subject.children if c.dep_ == "poss"), None)
@@ -38,6 +61,35 @@ def be_facts(be: Token, speaker: str) -> Stated:
     return [(name, r, v, k) for r, v, k in _person_is(be)]
 
 
+def _participle_misread(be: Token, speaker: str) -> Stated:
+    """ "My favourite drink is sparkling water": spaCy reads "is sparkling" as a verb."""
+    verb = be.head
+    if be.dep_ != "aux" or verb.tag_ != "VBG":
+        return []
+    subjects = children(verb, ("nsubj",)) or children(be, ("nsubj",))
+    objects = children(verb, ("dobj",))
+    if not subjects or not objects:
+        return []
+    owner = next((c for c in subjects[0].children if c.dep_ == "poss"), None)
+    obj = phrase(objects[0])
+    if owner is None or owner.lower_ not in FIRST_POSSESSIVE or obj is None:
+        return []
+    value = f"{verb.text} {obj}"
+    relation = _my_noun_relation(subjects[0], value)
+    if relation is None or relation != taste_relation(value):
+        return []
+    return [(speaker, relation, value, "assert")]
+
+
+def _noun_csubj(be: Token) -> Token | None:
+    """ "my go-to drink is tea": spaCy sometimes reads the "go-to" noun as a clause, or
+    as the head of "is"."""
+    found = children(be, ("csubj",))
+    if be.dep_ == "aux" and be.head.pos_ == "NOUN" and be.head.i < be.i:
+        found.append(be.head)
+    return next((c for c in found if c.pos_ == "NOUN" or children(c, ("poss",))), None)
+
+
 def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
     found: list[tuple[str, str | None, Kind]] = []
     for attr in children(be, ("attr", "acomp")):
@@ -47,7 +99,7 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
             found += [("studies at", e, "assert") for e in _orgs(attr)]
         elif attr.lemma_ in lx.TITLE_HEADS and attr.dep_ == "attr":
             found.append(("job title", phrase(attr), "assert"))
-            found += [("works at", e, "assert") for e in _orgs(attr)]
+            found += [("works at", e, "assert") for e in _orgs(attr, proper=True)]
         elif lower in STATUS_WORDS:
             found.append(("relationship status", lower, "assert"))
         elif lower == "retired":
@@ -66,8 +118,15 @@ def _place(token: Token) -> list[tuple[str, str | None, Kind]]:
     return [] if value is None else [("lives in", value, "assert")]
 
 
-def _orgs(token: Token) -> list[str]:
-    found = [entity_text(o) for o in objects_of(token, ("at", "with", "for"))]
+def _orgs(token: Token, *, proper: bool = False) -> list[str]:
+    """Named organisations after at/with/for; with ``proper``, untagged proper nouns too
+    ("my job is at Aperture Science", which the tagger does not know)."""
+    found = []
+    for obj in objects_of(token, ("at", "with", "for")):
+        name = entity_text(obj)
+        if name is None and proper and obj.pos_ == "PROPN" and not obj.ent_type_:
+            name = phrase(obj)
+        found.append(name)
     return [f for f in found if f is not None and not any(ch.isdigit() for ch in f)]
 
 
@@ -81,10 +140,56 @@ def _complement(be: Token) -> Token | None:
     return found[0] if found else None
 
 
+def _present(be: Token) -> bool:
+    """ "is", "'m", "has been": the clause is about now."""
+    if be.tag_ in PRESENT_TAGS:
+        return True
+    return be.tag_ == "VBN" and bool(children(be, ("aux",), ("has", "have", "'s", "'ve")))
+
+
+def _own_home(noun: Token) -> bool:
+    """ "home", "my home", "home for me/us"; not "a home", "my second home", "home to X"."""
+    if noun.lower_ != "home" or noun.pos_ not in ("NOUN", "ADV"):  # "Oslo has been home"
+        return False
+    for child in noun.children:
+        lower = child.lower_
+        if child.dep_ == "det" and lower in HOME_DETS:
+            return False
+        if child.dep_ == "poss" and lower not in FIRST_POSSESSIVE:
+            return False
+        if child.dep_ in ("amod", "compound") and lower in OTHER_HOMES:
+            return False
+        if child.dep_ == "prep" and (
+            lower != "for" or not all(o.lower_ in SELF for o in children(child, ("pobj",)))
+        ):
+            return False
+    return True
+
+
+def _home_is(be: Token, speaker: str) -> Stated:
+    """ "Home for me is Lisbon", "my home is in Lisbon", "Lisbon is home now"."""
+    if not _present(be):
+        return []
+    for home in be.children:
+        if home.dep_ not in HOME_DEPS or not _own_home(home):
+            continue
+        if home.i < be.i:  # "home (for me) is X": the place follows
+            places = [*children(be, ("attr", "acomp")), *objects_of(be, ("in",))]
+        else:  # "X is home": the place is the subject
+            places = children(be, ("nsubj", "csubj"))
+        for place in places:
+            if place.i != home.i and is_place(place):
+                return [(speaker, "lives in", entity_text(place) or phrase(place), "assert")]
+    return []
+
+
 def _my_noun_is(noun: Token, be: Token, speaker: str) -> Stated:
-    """ "my favourite drink is X", "my go-to is X", "my new role is X", "my plan is to X"."""
+    """ "my favourite drink is X", "my go-to is X", "my new role is X", "my plan is to X",
+    "my job is at Acme"."""
     target = _complement(be)
     if target is None:
+        if noun.lemma_ in lx.JOB_NOUNS and _present(be):
+            return [(speaker, "works at", org, "assert") for org in _orgs(be, proper=True)]
         return []
     value = verb_phrase(target) if target.pos_ in ("VERB", "AUX") else phrase(target)
     relation = _my_noun_relation(noun, value)
@@ -96,8 +201,10 @@ def _my_noun_is(noun: Token, be: Token, speaker: str) -> Stated:
 def _my_noun_relation(noun: Token, value: str | None) -> str | None:
     modifiers = {c.lower_ for c in noun.children}
     lemma = noun.lemma_.casefold()
+    if modifiers & FAVORED and lemma in lx.FAVORITE_CATEGORIES:  # "my go-to drink"
+        return lx.FAVORITE_CATEGORIES[lemma]
     if modifiers & {"favorite", "favourite"} or lemma in ("favorite", "favourite"):
-        return _favorite(noun)
+        return _favorite(noun, value)
     if lemma in ("go", "to", "usual", "go-to") or "go" in modifiers:
         return None if value is None else taste_relation(value) or "likes"
     if lemma in ("job", "role", "title", "position"):
@@ -111,25 +218,45 @@ def _my_noun_relation(noun: Token, value: str | None) -> str | None:
     return None
 
 
-def _favorite(noun: Token) -> str:
+def _favorite(noun: Token, value: str | None) -> str:
     category = noun.lemma_.casefold()
-    if category in ("favorite", "favourite"):
-        return "likes"
+    if category in ("favorite", "favourite"):  # "X is my favourite": by what X is
+        return (None if value is None else taste_relation(value)) or "likes"
     return lx.FAVORITE_CATEGORIES.get(category, f"favorite {category}")
 
 
 def _inverted_my_noun(be: Token, speaker: str) -> Stated:
-    """ "Oat lattes are my favourite drink", "Painting is my hobby": the subject is the value."""
+    """ "Oat lattes are my favourite drink", "Painting is my hobby": the subject is the value.
+
+    "I'm hooked on chai, it's my favourite now": "it" stands for the drink or food
+    named earlier in the sentence (only a drink or food: other antecedents are guesses).
+    """
     for attr in children(be, ("attr",)):
         owner = next((c for c in attr.children if c.dep_ == "poss"), None)
         if owner is None or owner.lower_ not in FIRST_POSSESSIVE:
             continue
         subjects = children(be, ("nsubj",))
-        value = phrase(subjects[0]) if subjects else None
-        relation = _my_noun_relation(attr, value)
+        if subjects and subjects[0].lower_ in ANAPHORS:
+            value = _taste_antecedent(subjects[0])
+            relation = None if value is None else _my_noun_relation(attr, value)
+            if value is None or relation != taste_relation(value):
+                continue
+        else:
+            value = phrase(subjects[0]) if subjects else None
+            relation = _my_noun_relation(attr, value)
         if relation is not None and value is not None:
             return [(speaker, relation, value, "assert")]
     return []
+
+
+def _taste_antecedent(pronoun: Token) -> str | None:
+    """The nearest drink or food phrase before ``pronoun`` in its sentence."""
+    for token in reversed(pronoun.doc[pronoun.sent.start : pronoun.i]):
+        if token.pos_ in ("NOUN", "PROPN") and token.dep_ not in ("compound", "poss"):
+            value = taste_phrase(token)
+            if value is not None and taste_relation(value) is not None:
+                return value
+    return None
 
 
 def possessive_facts(noun: Token, speaker: str) -> Stated:
@@ -147,7 +274,24 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
     if lemma in lx.HOME_NOUNS:
         place = place_from(noun, ("in", "near"))
         return [] if place is None else [(speaker, "lives in", place, "assert")]
+    if lemma in FIRST_PERIODS and children(noun, ("amod",), ("first",)):
+        if filters.names_future_day(noun.sent) or (
+            noun.head.pos_ in ("VERB", "AUX") and filters.blocked(noun.head)
+        ):
+            return []  # "my first day at Acme is next Monday"
+        return [(speaker, "works at", org, "assert") for org in _first_days_at(noun)]
     return []
+
+
+def _first_days_at(noun: Token) -> list[str]:
+    """ "my first week at Globex": a new employer; not a school, a trip or a job."""
+    found = []
+    places = [noun, noun.head] if noun.dep_ == "attr" else [noun]  # "this was my first week at"
+    for org in [o for p in places for o in _orgs(p, proper=True)]:
+        words = set(org.casefold().split())
+        if not words & (lx.SCHOOL_WORDS | lx.TRIP_NOUNS):
+            found.append(org)
+    return found
 
 
 def _compound_name(noun: Token) -> str | None:
@@ -159,3 +303,37 @@ def _compound_name(noun: Token) -> str | None:
 
 def is_self(token: Token) -> bool:
     return token.lower_ in SELF
+
+
+def answered_question(question: Any, answer: Any, speaker: str) -> list[Candidate]:
+    """ "My favourite drink these days? Definitely chai.": a question the speaker answers
+    in the next sentence, both without a verb."""
+    if not _is_fragment(question) or not _is_fragment(answer):
+        return []
+    asked, said = question.root, answer.root
+    if asked.pos_ != "NOUN":
+        return []
+    value = join_tokens(t for t in answer if not t.is_punct and t.pos_ not in ANSWER_FILLERS)
+    owner = next((c for c in asked.children if c.dep_ == "poss"), None)
+    if owner is not None and owner.lower_ not in FIRST_POSSESSIVE:
+        return []
+    if not {c.lower_ for c in asked.children} & FAVORED and asked.lemma_ not in FAVORED:
+        return []
+    relation = _my_noun_relation(asked, value) if value else None
+    if relation is None:
+        return []
+    return [Candidate(speaker, relation, value, "assert", said.i)]
+
+
+def _is_fragment(sentence: Any) -> bool:
+    """A few words with no clause: "My favourite drink these days?", "Definitely chai."
+    (spaCy may tag a one-word answer such as "chai" as a verb)."""
+    words = [t for t in sentence if not t.is_punct]
+    if len(words) > 6 or any(t.pos_ == "AUX" or t.dep_ in ("nsubj", "nsubjpass") for t in words):
+        return False
+    root = sentence.root
+    if root.pos_ in ("NOUN", "PROPN"):
+        return True
+    return root.pos_ in ("VERB", "ADJ") and all(
+        c.dep_ in ("advmod", "punct") for c in root.children
+    )

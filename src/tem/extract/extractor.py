@@ -9,8 +9,8 @@ from typing import Any
 from tem.core.episode import Session, Turn
 from tem.core.model import Version, normalize_key
 from tem.core.relations import DEFAULT_CARDINALITY
-from tem.extract import filters
-from tem.extract.copula import be_facts, possessive_facts
+from tem.extract import filters, idioms
+from tem.extract.copula import answered_question, be_facts, possessive_facts
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
 from tem.extract.nlp import load_pipeline
 from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
@@ -84,10 +84,16 @@ def facts_of_turn(doc: Any, turn: Turn, speaker: str, reference: datetime) -> li
     """Return the facts of one parsed turn, ordered by position."""
     found: list[ExtractedFact] = []
     seen: set[tuple[str, str, str | None, str]] = set()
+    question = None
     for sentence in doc.sents:
         if filters.is_question(sentence):
+            question = sentence
             continue
-        for candidate in sorted(sentence_candidates(sentence, speaker), key=lambda c: c.anchor):
+        candidates = sentence_candidates(sentence, speaker)
+        if question is not None:  # "My favourite drink? Definitely chai."
+            candidates += answered_question(question, sentence, speaker)
+            question = None
+        for candidate in sorted(candidates, key=lambda c: c.anchor):
             key = (candidate.subject, candidate.relation, candidate.value, candidate.kind)
             if key in seen:
                 continue
@@ -130,8 +136,12 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             stated = [] if filters.blocked(token) else be_facts(token, speaker)
         elif token.lemma_.casefold() in RULES_BY_LEMMA:
             stated = verb_facts(token, speaker)
+        elif idioms.is_trigger(token):
+            stated = []
         else:
             continue
+        if idioms.is_trigger(token):
+            stated = [*stated, *idioms.taste_idioms(token, speaker)]
         found.extend(Candidate(s, r, v, k, token.i) for s, r, v, k in stated)
     return found
 

@@ -26,13 +26,26 @@ HYPOTHETICAL_GOVERNORS = frozenset(
 )
 REFUSALS = frozenset({"decline", "reject", "refuse", "avoid", "turn", "pass", "skip", "forget"})
 CHAIN_DEPS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "pobj", "acl", "conj", "advcl", "dobj"})
+FUTURE_DAY_WORDS = frozenset({"next", "tomorrow", "upcoming", "coming", "soon"})
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+REPORTING_VERBS = frozenset({"tell", "mention"})
 TRIP_VERBS = frozenset({"visit", "travel", "tour", "fly", "vacation", "holiday", "stay", "go"})
 
 
 def governors(token: Token) -> list[Token]:
-    """Return the tokens above ``token`` in its clause chain, nearest first."""
+    """Return the tokens above ``token`` in its clause chain, nearest first.
+
+    The chain stops at a clause that stands on its own: a conjunct with its own
+    subject ("I should have said so, but *I moved* to Oslo") and what one tells or
+    mentions ("I forgot to mention that *I moved*", "I never told you: *I moved*"),
+    which the speaker asserts whatever happened to the telling.
+    """
     chain = []
     while token.dep_ in CHAIN_DEPS and token.head.i != token.i:
+        if token.dep_ == "conj" and any(c.dep_ in SUBJECT_DEPS for c in token.children):
+            break
+        if token.dep_ == "ccomp" and token.head.lemma_ in REPORTING_VERBS:
+            break
         token = token.head
         chain.append(token)
     return chain
@@ -112,6 +125,14 @@ def is_trip(verb: Token) -> bool:
         ):
             return True
     return False
+
+
+def names_future_day(sentence: Any) -> bool:
+    """True when a date in ``sentence`` lies ahead: "next Monday", "tomorrow"."""
+    return any(
+        ent.label_ in ("DATE", "TIME") and FUTURE_DAY_WORDS & {t.lower_ for t in ent}
+        for ent in sentence.ents
+    )
 
 
 def blocked(verb: Token) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 from tem.extract import lexicon as lx
 from tem.extract.patterns import VerbRule
 from tem.extract.readers import Found, _dobj, _named, _one
-from tem.extract.values import children, objects_of, phrase, verb_phrase
+from tem.extract.values import children, join_tokens, objects_of, phrase, verb_phrase
 
 Token = Any
 VEHICLES = frozenset({"car", "bike", "motorcycle", "motorbike", "truck", "van", "scooter", "suv"})
@@ -18,22 +18,67 @@ def _words(value: str) -> set[str]:
     return set(value.casefold().split())
 
 
+def _singular(word: str) -> set[str]:
+    return {word, word[:-1]} if word.endswith("s") and len(word) > 3 else {word}
+
+
 def taste_relation(value: str) -> str | None:
-    """Return the favourite-relation a consumable belongs to, from its words."""
-    if _words(value) & lx.DRINKS:
+    """Return the favourite-relation a consumable belongs to, from its head word.
+
+    "iced americanos" and "Earl Grey" are drinks; "coffee shops" (head "shops") and
+    "chocolate cake" are not.
+    """
+    lower = " ".join(value.casefold().split())
+    words = lower.split()
+    if not words:
+        return None
+    head = _singular(words[-1])
+    if head & lx.DRINKS or any(lower.endswith(p) for p in lx.DRINK_PHRASES):
         return "favorite drink"
-    if _words(value) & lx.FOODS:
+    if head & lx.FOODS:
         return "favorite food"
     return None
 
 
+def taste_phrase(token: Token) -> str | None:
+    """A drink or dish phrase, mending "sparkling water" that spaCy reads as a verb."""
+    objects = children(token, ("dobj",))
+    if token.tag_ == "VBG" and objects and objects[0].i == token.i + 1:
+        token = objects[0]
+    value = phrase(token)
+    head = token.head
+    adjacent = head.tag_ == "VBG" and head.i == token.left_edge.i - 1
+    if value is not None and token.dep_ == "dobj" and adjacent:
+        return f"{head.text} {value}"
+    return value
+
+
 def taste(verb: Token, rule: VerbRule) -> Found:
-    for obj in objects_of(verb, rule.preps):
-        value = phrase(obj)
+    values = [phrase(obj) for obj in objects_of(verb, rule.preps)]
+    values += [_words_after(verb, prep) for prep in rule.preps]
+    for value in values:
         relation = None if value is None else taste_relation(value)
         if relation is not None:
             return [(relation, value, "assert")]
     return []
+
+
+def _words_after(verb: Token, prep: str) -> str | None:
+    """The words after ``prep`` in ``verb``'s clause, read off the surface when the parse
+    is wrong ("switched from chai to lemon tea" with "lemon" tagged as a verb)."""
+    subtree = {t.i for t in verb.subtree}
+    for token in verb.doc[verb.i + 1 : verb.sent.end]:
+        if token.i not in subtree or token.is_punct:
+            return None
+        if token.lower_ != prep:
+            continue
+        words = []
+        for word in verb.doc[token.i + 1 : verb.sent.end]:
+            if not word.is_alpha or word.pos_ in ("ADP", "CCONJ", "SCONJ", "ADV", "PRON"):
+                break
+            words.append(word)
+        return join_tokens(w for w in words if w.pos_ != "DET") or None
+    return None
 
 
 def drink(verb: Token, rule: VerbRule) -> Found:
@@ -47,17 +92,24 @@ def drink(verb: Token, rule: VerbRule) -> Found:
 def _plain_object(token: Token) -> str | None:
     if any(c.lower_ in DEMONSTRATIVES for c in token.children):
         return None
-    if token.tag_ == "VBG":
+    if token.tag_ in ("VBG", "VBN"):  # "love hiking", "love being surrounded by nature"
         return verb_phrase(token)
     return phrase(token)
 
 
 def liked(verb: Token, rule: VerbRule) -> Found:
-    """ "I love hiking", "I enjoy jazz"; "I love that!" and "love your dress" say nothing."""
+    """ "I love hiking", "I enjoy jazz"; "I love that!" and "love your dress" say nothing.
+
+    Loving a drink or a dish names a favourite: "I love oolong" -> favorite drink.
+    """
     for obj in children(verb, ("dobj", "xcomp")):
         value = _plain_object(obj)
-        if value is not None:
-            return _one(rule, value)
+        if value is None:
+            continue
+        taste_of = taste_relation(value) if obj.tag_ != "VBG" else None
+        if taste_of is not None and verb.lemma_ in ("love", "adore") and rule.relation == "likes":
+            return [(taste_of, value, rule.kind)]
+        return _one(rule, value)
     return []
 
 
@@ -108,7 +160,10 @@ def language(verb: Token, rule: VerbRule) -> Found:
 
 
 def hobby(verb: Token, rule: VerbRule) -> Found:
+    """ "took up pottery", "picked up the guitar"; "picked up a book" is no hobby."""
     objs = children(verb, ("dobj", "xcomp"))
+    if objs and verb.lemma_ == "pick" and children(objs[0], ("det",), ("a", "an")):
+        return []
     value = _plain_object(objs[0]) if objs else None
     if value is None:
         return []

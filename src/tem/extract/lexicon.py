@@ -18,6 +18,10 @@ OCCUPATIONS = frozenset(
     entrepreneur freelancer contractor principal coach trainer instructor translator
     interpreter social worker caregiver midwife scientist economist banker broker agent
     realtor student postdoc fellow lead supervisor foreman farmer tailor hairdresser stylist
+    copywriter statistician counsel planner auditor actuary bookkeeper optometrist dietitian
+    nutritionist physiotherapist radiologist hygienist surveyor chemist physicist biologist
+    mathematician investigator inspector dispatcher courier janitor housekeeper nanny
+    welder machinist producer animator illustrator
     """.split()
 )
 TITLE_HEADS = OCCUPATIONS - {"student"}
@@ -45,9 +49,22 @@ DRINKS = frozenset(
     """
     coffee latte lattes espresso cappuccino americano macchiato mocha flat white cortado
     tea chai matcha kombucha juice smoothie soda water beer wine whiskey whisky gin vodka
-    rum cocktail lemonade cola milk oat decaf brew cold
+    rum cocktail lemonade cola milk oat decaf brew cold oolong rooibos sencha darjeeling
+    assam chamomile peppermint mate horchata lassi kefir cocoa cider sake soju prosecco
+    champagne margarita mojito negroni spritz seltzer tonic ale lager stout boba
+    frappuccino frappe ristretto lungo doppio milkshake shake eggnog kvass coke pepsi
+    bourbon scotch tequila mezcal sangria limeade orangeade cordial squash infusion
     """.split()
 )
+"""Drinks (and words of drink names) by the head word of a phrase: "iced americanos"."""
+DRINK_PHRASES = frozenset(
+    {
+        "earl grey", "hot chocolate", "flat white", "yerba mate", "english breakfast",
+        "bubble tea", "root beer", "ginger ale", "ginger beer", "hot cocoa", "iced tea",
+        "sweet tea", "pour over",
+    }
+)  # fmt: skip
+"""Drink names whose head word is no drink by itself ("hot chocolate", "Earl Grey")."""
 FOODS = frozenset(
     """
     pizza pasta sushi ramen burger burgers tacos taco curry salad steak noodles dumplings

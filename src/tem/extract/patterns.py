@@ -42,6 +42,7 @@ VERB_RULES: tuple[VerbRule, ...] = (
     rule("buy rent lease sign find get", "lives in", "home", "in", "on", place=True),
     rule("spend", "lives in", "long_stay", "in", place=True),
     rule("call", "lives in", "call_home"),
+    rule("leave", "lives in", "left_for", "for", place=True),  # or "works at", by the values
     # work
     rule("work", "works at", "org", *WORK_PREPS),
     rule("join", "works at", "employer"),
@@ -49,7 +50,7 @@ VERB_RULES: tuple[VerbRule, ...] = (
     rule("start begin land get accept take", "works at", "job_at", *WORK_PREPS),
     rule("start begin", "works at", "org", "at", "with"),
     rule("work hire start begin promote train", "job title", "title", "as", "to"),
-    rule("get land take accept find", "job title", "title", "as"),
+    rule("get land take accept find join", "job title", "title", "as"),
     rule("become", "job title", "occupation"),
     rule("quit leave resign lose", "works at", "org_end", "from", "at", kind="end"),
     rule("fire", "works at", "org_or_none", "from", "at", kind="end"),
@@ -86,7 +87,8 @@ VERB_RULES: tuple[VerbRule, ...] = (
         also=(("relationship status", "divorced", "assert"),),
     ),  # fmt: skip
     # tastes and habits
-    rule("switch change convert", "favorite drink", "taste", "to"),
+    rule("switch change convert", "favorite drink", "taste", "to", "for"),
+    rule("replace swap trade", "favorite drink", "taste", "with", "for"),
     rule("drink", "favorite drink", "drink"),
     rule("love enjoy like adore", "likes", "liked"),
     rule("hate dislike detest", "dislikes", "liked"),

@@ -11,9 +11,18 @@ from typing import Any
 
 from tem.extract import lexicon as lx
 from tem.extract.facts import Kind
+from tem.extract.filters import is_trip
 from tem.extract.patterns import WORK_PREPS, VerbRule
 from tem.extract.subjects import SELF, subject_token
-from tem.extract.values import children, is_place, objects_of, phrase, place_from
+from tem.extract.values import (
+    children,
+    entity_text,
+    is_place,
+    objects_of,
+    phrase,
+    place_from,
+    where_place,
+)
 
 Token = Any
 Found = list[tuple[str, str | None, Kind]]
@@ -41,14 +50,33 @@ def _named(noun: Token) -> str | None:
 
 
 def place(verb: Token, rule: VerbRule) -> Found:
-    return _one(rule, place_from(verb, rule.preps))
+    return _one(rule, place_from(verb, rule.preps) or where_place(verb))
 
 
 def home(verb: Token, rule: VerbRule) -> Found:
     obj = _dobj(verb)
     if obj is None or (obj.lemma_ not in lx.HOME_NOUNS and obj.lemma_ != "lease"):
         return []
-    return _one(rule, place_from(verb, ("on", "in")) or place_from(obj, ("in", "on", "near")))
+    found = place_from(verb, ("on", "in")) or place_from(obj, ("in", "on", "near"))
+    return _one(rule, found or where_place(verb))
+
+
+def left_for(verb: Token, rule: VerbRule) -> Found:
+    """ "left Porto for Lisbon" -> lives in Lisbon; "left Google for Meta" -> works at Meta."""
+    old = _dobj(verb)
+    new = objects_of(verb, ("for",))
+    if old is None or not new or old.pos_ != "PROPN" or new[0].pos_ != "PROPN":
+        return []
+    if entity_text(old) is not None and entity_text(old) == entity_text(new[0]):
+        return []  # the tagger took "Florence for Atlanta" as one name
+    old_place, new_place = (t.ent_type_ in ("GPE", "LOC") for t in (old, new[0]))
+    if new_place or (old_place and new[0].ent_type_ != "ORG"):  # the tagger is unsure of one
+        value = entity_text(new[0]) or phrase(new[0])
+        return [] if value is None else [("lives in", value, rule.kind)]
+    if old_place or old.ent_type_ == "PERSON":
+        return []
+    value = _employer(new[0])
+    return [] if value is None else [("works at", value, rule.kind)]
 
 
 def long_stay(verb: Token, rule: VerbRule) -> Found:
@@ -90,22 +118,35 @@ def employer(verb: Token, rule: VerbRule) -> Found:
     return _one(rule, _employer(obj))
 
 
+def _job_actions(obj: Token) -> list[Token]:
+    """ "an offer to *work* as a nurse", "a chance to *join* Acme": the job the noun names."""
+    return [a for a in children(obj, ("acl", "relcl")) if a.lemma_ in ("work", "join", "serve")]
+
+
 def job_at(verb: Token, rule: VerbRule) -> Found:
     obj = _dobj(verb)
     if obj is None or obj.lemma_ not in lx.JOB_NOUNS | {"offer"}:
         return []
-    for inner in [*objects_of(obj, WORK_PREPS), *objects_of(verb, WORK_PREPS)]:
-        value = _employer(inner)
+    inner = [*objects_of(obj, WORK_PREPS), *objects_of(verb, WORK_PREPS)]
+    for action in _job_actions(obj):
+        inner += [*objects_of(action, WORK_PREPS), *children(action, ("dobj",))]
+    for token in inner:
+        value = _employer(token)
         if value is not None:
             return _one(rule, value)
     return []
 
 
 def org_end(verb: Token, rule: VerbRule) -> Found:
+    obj = _dobj(verb)
+    moved = left_for(verb, rule)
+    if moved and moved[0][0] == "lives in":
+        return []  # "left Porto for Lisbon": a move, not a job
+    if obj is not None and obj.ent_type_ in ("GPE", "LOC") and is_trip(verb):
+        return []  # "left Paris for a week in the Alps": a trip
     found = org(verb, rule) or employer(verb, rule)
     if found:
         return found
-    obj = _dobj(verb)
     if obj is None:  # "I quit last month": quitting with no object is quitting the job
         bare = verb.lemma_ in ("quit", "resign") and not children(verb, ("xcomp", "ccomp"))
         return [(rule.relation, None, "end")] if bare else []
@@ -119,8 +160,12 @@ def org_or_none(verb: Token, rule: VerbRule) -> Found:
 def title(verb: Token, rule: VerbRule) -> Found:
     targets = [*objects_of(verb, rule.preps)]
     obj = _dobj(verb)
-    if obj is not None and obj.lemma_ in lx.JOB_NOUNS:
+    if verb.lemma_ == "join" and (obj is None or _employer(obj) is None):
+        return []  # "joined the choir as a tenor" is no job
+    if obj is not None and obj.lemma_ in lx.JOB_NOUNS | {"offer"}:
         targets.extend(objects_of(obj, ("as",)))
+        for action in _job_actions(obj):
+            targets.extend(objects_of(action, ("as",)))
     for target in targets:
         if target.pos_ in ("NOUN", "PROPN") and target.ent_type_ not in ("ORG", "GPE"):
             return _one(rule, phrase(target))

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract.lexicon import KEPT_SUBJECT_MODIFIERS
+from tem.extract.lexicon import ANIMALS, KEPT_SUBJECT_MODIFIERS, KIN_NOUNS, OCCUPATIONS
 
 Token = Any  # spacy.tokens.Token; spaCy ships no type information
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 SELF = frozenset({"i", "me", "we", "us", "myself"})
 FIRST_POSSESSIVE = frozenset({"my", "our"})
+EXTRA_PEOPLE = frozenset({"family", "folks", "grandparents", "in-laws", "twins", "baby", "bestie"})
+PEOPLE_NOUNS = KIN_NOUNS | ANIMALS | OCCUPATIONS | EXTRA_PEOPLE
+"""Possessed nouns that can be the subject of a fact: "my sister", "my dog", "my boss"."""
 INHERITING_DEPS = frozenset({"conj", "xcomp", "advcl", "pcomp", "acl", "acomp"})
 
 
@@ -68,6 +71,9 @@ def name_of(token: Token, speaker: str) -> str | None:
 
 
 def _possessed(token: Token, owner: Token, speaker: str) -> str | None:
+    """ "my brother" -> "Maria's brother"; "my job", "my flat" are no one (None)."""
+    if token.lemma_.casefold() not in PEOPLE_NOUNS and token.lower_ not in PEOPLE_NOUNS:
+        return None
     if owner.lower_ in FIRST_POSSESSIVE:
         base = speaker
     elif owner.pos_ == "PROPN":

@@ -29,6 +29,8 @@ WEAK_LEMMAS = frozenset(
     {"have", "get", "take", "find", "see", "go", "gon", "bring", "call", "give", "kick"}
 )
 PHRASES = r"going to|gonna|gon na|(?:take|took|taking|give|gave|giving|kick|kicked) up"
+PHRASES += r"|without|enough of|nothing (?:beats|compares|tops|rivals)|hooked|addicted|obsessed"
+PHRASES += r"|first (?:day|week|month|shift)"
 
 
 @functools.cache

@@ -54,15 +54,27 @@ def entity_text(token: Token) -> str | None:
 
 
 def phrase(token: Token, *, keep_adjectives: bool = True) -> str | None:
-    """Return the noun phrase headed by ``token`` minus determiners and possessives."""
+    """Return the noun phrase headed by ``token`` minus determiners and possessives.
+
+    A named entity gives its own words, unless the tagger cut the phrase short: in
+    "mango lassi" only "lassi" is (mis)tagged, so the compound is kept.
+    """
     named = entity_text(token)
-    if named is not None:
+    if named is not None and not _cut_short(token):
         return named
     if token.lower_ in NOT_VALUES or token.pos_ == "PRON":
         return None
     left = _modifiers(token, keep_adjectives)
     right = _proper_tail(token) if token.pos_ == "PROPN" else []
     return join_tokens([*left, token, *right])
+
+
+def _cut_short(token: Token) -> bool:
+    """True when a compound noun before ``token`` lies outside its (non-person) entity."""
+    if token.ent_type_ == "PERSON":
+        return False
+    start = next((e.start for e in token.doc.ents if e.start <= token.i < e.end), token.i)
+    return any(c.dep_ == "compound" and c.i < start for c in token.children)
 
 
 def join_tokens(tokens: Iterable[Token]) -> str:
@@ -102,7 +114,7 @@ def is_place(token: Token) -> bool:
     organisation); the trigger verb ("moved to") already says it is a place."""
     if token.ent_type_ in PLACE_ENTS:
         return True
-    return token.pos_ == "PROPN" and token.ent_type_ in ("", "PERSON", "NORP", "ORG")
+    return token.pos_ == "PROPN" and token.ent_type_ in ("", "PERSON", "NORP", "ORG", "PRODUCT")
 
 
 def place_from(token: Token, preps: Iterable[str]) -> str | None:
@@ -114,6 +126,24 @@ def place_from(token: Token, preps: Iterable[str]) -> str | None:
             inner = place_from(obj, ("in", "on", "near", "outside", "at"))
             if inner is not None:
                 return inner
+    return None
+
+
+def where_place(verb: Token) -> str | None:
+    """The place a "where" clause hangs on: "Ottawa, where I rent a flat" -> Ottawa.
+
+    spaCy attaches the clause to the place (relcl) or to the main verb (advcl); then
+    the place is the nearest named place before "where".
+    """
+    where = children(verb, ("advmod",), ("where",))
+    if not where or verb.dep_ not in ("relcl", "advcl"):
+        return None
+    if verb.dep_ == "relcl":
+        head = verb.head
+        return entity_text(head) or phrase(head) if is_place(head) else None
+    for token in reversed(verb.doc[verb.sent.start : where[0].i]):
+        if token.ent_type_ in PLACE_ENTS:
+            return entity_text(token)
     return None
 
 

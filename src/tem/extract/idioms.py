@@ -1,0 +1,95 @@
+"""Set phrases that name a favourite drink or dish without saying "favourite".
+
+"I can't start the day without chai", "I can't get enough of cortados", "nothing beats
+cold brew", "I'm hooked on matcha". They fire only on a drink or a dish: the same
+phrases about anything else ("I can't live without my phone", "hooked on a TV show")
+name no lasting taste we track. The negation inside "can't ... without" is part of
+the phrase, so these rules check the other filters themselves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tem.extract import filters
+from tem.extract.facts import Kind
+from tem.extract.leisure import taste_phrase, taste_relation
+from tem.extract.subjects import resolve_subject
+from tem.extract.values import children, objects_of
+
+Token = Any
+Stated = list[tuple[str, str, str | None, Kind]]
+
+NEED_VERBS = frozenset(
+    {"start", "begin", "live", "function", "survive", "do", "go", "imagine", "face", "get"}
+)
+"""'I can't *start* the day without X', 'I can't *function* without X'."""
+BEAT_VERBS = frozenset({"beat", "top", "compare", "rival", "match"})
+"""'nothing *beats* X', 'nothing *compares* to X'."""
+CRAVING_WORDS = frozenset({"hooked", "addicted", "obsessed"})
+"""'I'm *hooked* on X', 'I've become *addicted* to X', 'I'm *obsessed* with X'."""
+TRIGGER_LEMMAS = NEED_VERBS | BEAT_VERBS
+CONTAINERS = frozenset({"cup", "mug", "glass", "pot", "bottle", "can", "shot", "bowl", "plate"})
+NEGATIONS = frozenset({"n't", "not", "never", "cannot"})
+
+
+def is_trigger(token: Token) -> bool:
+    return bool(token.lemma_ in TRIGGER_LEMMAS or token.lower_ in CRAVING_WORDS)
+
+
+def taste_idioms(token: Token, speaker: str) -> Stated:
+    """Return the favourite a set phrase around ``token`` states, if any."""
+    if token.lower_ in CRAVING_WORDS:
+        return _craving(token, speaker)
+    if token.pos_ not in ("VERB", "AUX"):
+        return []
+    if token.lemma_ in BEAT_VERBS:
+        return _nothing_beats(token, speaker)
+    if not _negated_here(token) or filters.is_hypothetical(token) or filters.is_future(token):
+        return []
+    values = objects_of(token, ("without",))
+    for obj in children(token, ("dobj",)):
+        values += objects_of(obj, ("without",))  # "can't imagine a morning without coffee"
+        if token.lemma_ == "get" and obj.lower_ == "enough":  # "can't get enough of X"
+            values += objects_of(obj, ("of",))
+    return _stated(token, speaker, values)
+
+
+def _negated_here(verb: Token) -> bool:
+    return any(c.dep_ == "neg" and c.lower_ in NEGATIONS for c in verb.children) or any(
+        c.lower_ == "cannot" for c in verb.children
+    )
+
+
+def _nothing_beats(verb: Token, speaker: str) -> Stated:
+    """ "Nothing beats cold brew", "nothing compares to a good espresso"."""
+    if not children(verb, ("nsubj",), ("nothing",)):
+        return []
+    if filters.is_hypothetical(verb) or filters.is_future(verb):
+        return []
+    after = [c for c in verb.children if c.i > verb.i and not c.is_punct]  # may be misparsed
+    values = [*children(verb, ("dobj",)), *objects_of(verb, ("to",)), *after]
+    return _stated(verb, speaker, values, subject=speaker)
+
+
+def _craving(word: Token, speaker: str) -> Stated:
+    """ "I'm hooked on chai", "I've become addicted to iced lattes"."""
+    verb = word if word.pos_ == "VERB" else word.head
+    if filters.blocked(verb):
+        return []
+    values = objects_of(word, ("on", "to", "with"))
+    return _stated(verb, speaker, values)
+
+
+def _stated(verb: Token, speaker: str, objects: list[Token], subject: str | None = None) -> Stated:
+    who = subject or resolve_subject(verb, speaker)
+    if who is None:
+        return []
+    for obj in objects:
+        if obj.lemma_ in CONTAINERS:  # "a cup of rooibos"
+            obj = next(iter(objects_of(obj, ("of",))), obj)
+        value = taste_phrase(obj)
+        relation = None if value is None else taste_relation(value)
+        if relation is not None:
+            return [(who, relation, value, "assert")]
+    return []
