@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from tem.core.episode import Event, Session, TurnRecord
 from tem.core.model import (
@@ -45,6 +45,10 @@ from tem.store.base import Store, WriteReport
 from tem.store.sqlite import SQLiteStore
 from tem.tokens import count_tokens
 
+if TYPE_CHECKING:
+    from tem.embed import Embedder
+    from tem.embed.recall import SemanticIndex
+
 EVENT_LIMIT = 8
 TURN_LIMIT = 40
 
@@ -56,7 +60,8 @@ class Memory:
     file; ``store=`` plugs in any :class:`~tem.store.base.Store`. ``rule`` picks the
     status rule: ``"valid_time"`` (default: the latest ``valid_from`` is current) or
     ``"source_order"`` (the TEM paper's rule: the latest source is current), which
-    exists for ablations. ``clock`` supplies system time (``recorded_at``).
+    exists for ablations. ``clock`` supplies system time (``recorded_at``). An
+    ``embedder`` adds semantic recall (see :mod:`tem.embed.recall`).
     """
 
     def __init__(
@@ -67,6 +72,7 @@ class Memory:
         scope: str = DEFAULT_SCOPE,
         rule: Rule = "valid_time",
         clock: Clock | None = None,
+        embedder: Embedder | None = None,
     ) -> None:
         if rule not in RULES:
             raise UserError(f"rule: expected one of {', '.join(RULES)}, got {rule!r}")
@@ -76,6 +82,12 @@ class Memory:
         self.scope = check_text(scope, "scope")
         self.rule: Rule = rule
         self.clock: Clock = clock or SystemClock()
+        self._semantic: SemanticIndex | None = None
+        if embedder is not None:  # imported only here: plain memories never load numpy
+            from tem.embed.recall import EmbeddingStore, SemanticIndex
+
+            self.store = EmbeddingStore(self.store, embedder)
+            self._semantic = SemanticIndex(self.store, embedder)
 
     # -- lifecycle --------------------------------------------------------------------
 
@@ -339,6 +351,8 @@ class Memory:
         as_of_t = None if as_of is None else parse_time(as_of, name="as_of")
         parsed = _Query.parse(query)
         ranked = rank_groups(self.store, parsed, scope_text, k)
+        if self._semantic is not None:
+            ranked = self._semantic.merge(ranked, query, scope_text, k)
         # Stored group sizes let select() read only the groups it takes (plain reads only:
         # a time-travel read derives other versions than the stored ones).
         plain = at_t is None and as_of_t is None

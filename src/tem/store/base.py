@@ -13,7 +13,7 @@ processes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
@@ -44,6 +44,18 @@ class WriteReport:
 
 
 @dataclass(frozen=True)
+class Vectors:
+    """Embeddings of observations, written in the same transaction as the observations.
+
+    ``by_id`` maps an observation id to its float32 vector (``ndarray.tobytes()``);
+    ``model`` names the embedder, so vectors of different models never mix.
+    """
+
+    model: str
+    by_id: Mapping[str, bytes]
+
+
+@dataclass(frozen=True)
 class SearchHit:
     """A version found by full-text search, with its BM25 score (higher is better)."""
 
@@ -54,8 +66,14 @@ class SearchHit:
 class Store(Protocol):
     """A backend for tem; SQLite is the default, others pass the same tests."""
 
-    def write(self, observations: Sequence[Observation], derive: Derive) -> WriteReport:
-        """Insert observations (skipping known ids) and re-derive their groups."""
+    def write(
+        self, observations: Sequence[Observation], derive: Derive, vectors: Vectors | None = None
+    ) -> WriteReport:
+        """Insert observations (skipping known ids) and re-derive their groups.
+
+        ``vectors`` of the given observations are stored in the same transaction
+        (an id that already has one keeps it).
+        """
         ...
 
     def write_session(
@@ -65,6 +83,7 @@ class Store(Protocol):
         summary: str,
         observations: Sequence[Observation],
         derive: Derive,
+        vectors: Vectors | None = None,
     ) -> WriteReport:
         """Store a session with its turns and summary, and write its observations, atomically.
 
@@ -87,8 +106,9 @@ class Store(Protocol):
         """Hard-delete matching observations and their versions; return observations deleted.
 
         Groups that keep other observations are re-derived; nothing of the deleted
-        rows stays in any table or index. Without ``subject_key``, the scope's
-        sessions (or the session whose id is ``source``) go too, with their turns.
+        rows (their vectors included) stays in any table or index. Without
+        ``subject_key``, the scope's sessions (or the session whose id is ``source``)
+        go too, with their turns.
         """
         ...
 
@@ -126,6 +146,17 @@ class Store(Protocol):
         The light form of ``versions(scope, subject_key)`` that recall scores with:
         no decoding of times, sources or metadata.
         """
+        ...
+
+    def vectors(self, scope: str, model: str) -> tuple[list[GroupKey], list[bytes]]:
+        """Return the group and vector of every stored version of ``scope`` that has one.
+
+        A version's vector is its first observation's (they share the id).
+        """
+        ...
+
+    def data_version(self) -> int:
+        """Return a number that changes whenever any connection commits a write (caches)."""
         ...
 
     def search(self, scope: str, terms: Sequence[str], limit: int) -> list[SearchHit]:

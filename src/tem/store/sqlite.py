@@ -33,7 +33,8 @@ from tem.core.model import (
 from tem.core.times import from_text, to_text
 from tem.errors import StoreError
 from tem.store import sqlite_episodes as episodes
-from tem.store.base import Derive, SearchHit, WriteReport
+from tem.store import sqlite_vectors as vectors_sql
+from tem.store.base import Derive, SearchHit, Vectors, WriteReport
 from tem.store.sqlite_schema import migrate
 
 _OBS_COLUMNS = (
@@ -181,6 +182,7 @@ class SQLiteStore:
             raise StoreError(f"cannot open {target}: {exc}") from exc
         self._conn.row_factory = sqlite3.Row
         self._lock = threading.RLock()
+        self._commits = 0  # PRAGMA data_version ignores this connection's own commits
         if self.path is not None:
             self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute("PRAGMA synchronous = NORMAL")
@@ -209,6 +211,7 @@ class SQLiteStore:
                 raise
             else:
                 self._conn.execute("COMMIT")
+                self._commits += 1
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
@@ -216,8 +219,11 @@ class SQLiteStore:
 
     # -- writes ---------------------------------------------------------------------
 
-    def write(self, observations: Sequence[Observation], derive: Derive) -> WriteReport:
+    def write(
+        self, observations: Sequence[Observation], derive: Derive, vectors: Vectors | None = None
+    ) -> WriteReport:
         with self._transaction() as conn:
+            vectors_sql.put_vectors(conn, observations, vectors)
             return self._insert(conn, observations, derive)
 
     def write_session(
@@ -227,9 +233,11 @@ class SQLiteStore:
         summary: str,
         observations: Sequence[Observation],
         derive: Derive,
+        vectors: Vectors | None = None,
     ) -> WriteReport:
         with self._transaction() as conn:
             episodes.put_session(conn, session, scope, summary)
+            vectors_sql.put_vectors(conn, observations, vectors)
             return self._insert(conn, observations, derive)
 
     def _insert(
@@ -297,6 +305,7 @@ class SQLiteStore:
         clause = " AND ".join(where) if where else "1"
         with self._transaction() as conn:
             rows = _tuples(conn, f"SELECT {_OBS_COLUMNS} FROM observations WHERE {clause}", params)
+            vectors_sql.delete_vectors(conn, clause, params)
             conn.execute(f"DELETE FROM observations WHERE {clause}", params)
             groups = list(dict.fromkeys(GroupKey(r[1], r[3], r[5]) for r in rows))
             self._rederive(conn, groups, self._live(conn, groups), derive, WriteReport())
@@ -500,6 +509,15 @@ class SQLiteStore:
             sizes.update(zip(chunk, (r[0] for r in rows), strict=True))
         return sizes
 
+    def vectors(self, scope: str, model: str) -> tuple[list[GroupKey], list[bytes]]:
+        with self._lock:
+            return vectors_sql.scope_vectors(self._conn, scope, model)
+
+    def data_version(self) -> int:
+        with self._lock:
+            (other,) = self._conn.execute("PRAGMA data_version").fetchone()
+            return (int(other) << 32) + self._commits
+
     def search(self, scope: str, terms: Sequence[str], limit: int) -> list[SearchHit]:
         if not terms:
             return []
@@ -553,7 +571,7 @@ class SQLiteStore:
         counts: dict[str, int] = {}
         for table in (
             "observations", "versions", "subjects", "versions_fts", "subjects_fts",
-            "sessions", "turns", "sessions_fts", "turns_fts",
+            "sessions", "turns", "sessions_fts", "turns_fts", "vectors",
         ):  # fmt: skip
             counts[table] = int(self._read(f"SELECT count(*) FROM {table}")[0][0])
         return counts

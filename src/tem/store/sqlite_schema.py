@@ -11,6 +11,7 @@ import sqlite3
 from collections.abc import Callable
 
 from tem.store.sqlite_episodes import m002_episodes
+from tem.store.sqlite_vectors import m003_vectors
 
 
 def m001_create_tables(conn: sqlite3.Connection) -> None:
@@ -101,6 +102,7 @@ def _run(conn: sqlite3.Connection, script: str) -> None:
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     m001_create_tables,
     m002_episodes,
+    m003_vectors,
 )
 
 
