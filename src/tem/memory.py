@@ -8,7 +8,6 @@ observations through the same rules, so the past is never a separate code path.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -39,7 +38,7 @@ from tem.ingest.formats import InputFormat, load_sessions, session_from_messages
 from tem.ingest.pipeline import Extractor, IngestReport, Statement
 from tem.ingest.run import Progress, ingest_sessions
 from tem.inputs import AddReport, Fact, as_fact, check_text
-from tem.render import RenderOptions, TagStyle, render_context, render_facts
+from tem.render import RenderOptions, TagStyle, render_context, render_facts, render_order
 from tem.retrieve import Evidence, _Query, rank_groups, select
 from tem.store.base import Store, WriteReport
 from tem.store.sqlite import SQLiteStore
@@ -359,7 +358,7 @@ class Memory:
         sizes = self.store.group_sizes(list(ranked)) if plain else None
         chosen, scores = select(ranked, lambda gs: self._read_groups(gs, at_t, as_of_t), k, sizes)
         tokens = count_tokens(render_facts(chosen))
-        return Evidence(query, _render_order(chosen), scores, tokens, at_t, as_of_t)
+        return Evidence(query, render_order(chosen), scores, tokens, at_t, as_of_t)
 
     # -- conversations --------------------------------------------------------------
 
@@ -508,23 +507,6 @@ class Memory:
         events = self.store.search_events(scope_text, terms, limit=EVENT_LIMIT)
         turns = self.store.search_turns(scope_text, terms, limit=TURN_LIMIT)
         return build_hybrid(facts.versions, events, turns, budget_tokens, options)
-
-
-def _render_order(chosen: list[Version]) -> tuple[Version, ...]:
-    """Return ``chosen`` in the order the rendered block lists them."""
-    sections: dict[str, dict[GroupKey, list[Version]]] = defaultdict(dict)
-    for version in sorted(chosen, key=_key):
-        sections[version.group.subject_key].setdefault(version.group, []).append(version)
-    ordered: list[Version] = []
-    for groups in sections.values():
-        for versions in groups.values():
-            ordered.extend(v for v in versions if v.status is not Status.CURRENT)
-            ordered.extend(v for v in versions if v.status is Status.CURRENT)
-    return tuple(ordered)
-
-
-def _key(v: Version) -> tuple[datetime, datetime, datetime, str]:
-    return (v.valid_from, v.observed_at, v.recorded_at, v.id)
 
 
 __all__ = ["AddReport", "Fact", "Memory"]

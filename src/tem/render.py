@@ -129,6 +129,11 @@ def _arrange(versions: Sequence[Version]) -> list[_Section]:
     return list(sections.values())
 
 
+def render_order(versions: Sequence[Version]) -> tuple[Version, ...]:
+    """Return ``versions`` in the order the ``<Memory>`` block lists them."""
+    return tuple(v for section in _arrange(versions) for group in section.groups for v in group)
+
+
 def _limit(sections: list[_Section], max_facts: int | None) -> list[_Section]:
     """Return ``sections`` cut to ``max_facts`` lines by dropping trailing whole groups.
 
