@@ -4,12 +4,26 @@ from __future__ import annotations
 
 import pytest
 
-from tem import Memory
-from tem.errors import UserError
 from tem.eval import persona as P
-from tem.eval.configs import CONFIG_NAMES, ChunkIndex, Configuration, FactConfig, chunks_of
-from tem.eval.metrics import fact_lines
-from tem.eval.runner import extracted_memory, persona_configs, persona_sessions
+from tem.eval.configs import (
+    CONFIG_NAMES,
+    PERSONA_HYBRID_BUDGET,
+    ChunkIndex,
+    Configuration,
+    FactConfig,
+    HybridConfig,
+    build_configs,
+    chunks_of,
+)
+from tem.eval.metrics import evidence_recall, fact_lines
+from tem.eval.runner import (
+    oracle_memory,
+    persona_configs,
+    persona_sessions,
+    run_persona,
+    status_misses,
+)
+from tem.hybrid import HYBRID_RULES
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +39,7 @@ def configs(bench: P.PersonaBenchmark) -> dict[str, Configuration]:
 def test_every_configuration_is_built(configs: dict[str, Configuration]) -> None:
     assert list(configs) == list(CONFIG_NAMES)
     for name, config in configs.items():
-        assert config.tagged is name.startswith("tem-")
+        assert config.tagged is (name.startswith("tem-") and not name.endswith("-unmarked"))
 
 
 def test_unknown_configuration_is_refused(bench: P.PersonaBenchmark) -> None:
@@ -125,8 +139,63 @@ def test_bm25_ranks_the_chunk_with_the_rare_word_first(bench: P.PersonaBenchmark
     assert index.search("anything", "no-such-scope") == []
 
 
-def test_extracted_facts_hook(bench: P.PersonaBenchmark) -> None:
-    if hasattr(Memory, "ingest"):
-        pytest.skip("Memory.ingest exists: the hook is live")
-    with pytest.raises(UserError, match="Memory.ingest"):
-        extracted_memory(bench, "valid_time")
+def test_hybrid_fills_its_budget_with_facts_events_and_turns(
+    bench: P.PersonaBenchmark, configs: dict[str, Configuration]
+) -> None:
+    hybrid, unmarked = configs["tem-hybrid"], configs["tem-hybrid-unmarked"]
+    assert isinstance(hybrid, HybridConfig) and hybrid.budget == PERSONA_HYBRID_BUDGET
+    for q in bench.questions:
+        ev = hybrid.evidence(q.question, scope=q.persona_id)
+        plain = unmarked.evidence(q.question, scope=q.persona_id)
+        assert 0 < ev.tokens <= PERSONA_HYBRID_BUDGET and plain.tokens <= PERSONA_HYBRID_BUDGET
+        assert ev.text.startswith("<Memory>") and not ev.fact_block
+        assert ev.rules == plain.rules == HYBRID_RULES
+        assert all(line.tag is None for line in fact_lines(plain.text))
+        assert {v.id for v in plain.facts} >= {v.id for v in ev.facts}
+        assert all(t.startswith(f"{q.persona_id}-s") for t in ev.turn_ids)
+    assert any(ev.events for ev in [hybrid.evidence(q.question, scope=q.persona_id)
+                                    for q in bench.questions])  # fmt: skip
+
+
+def test_hybrid_quotes_turns_with_a_larger_budget(bench: P.PersonaBenchmark) -> None:
+    [wide] = persona_configs(bench, ["tem-hybrid"], hybrid_budget=2000)
+    q = bench.questions[0]
+    ev = wide.evidence(q.question, scope=q.persona_id)
+    assert ev.turn_ids and "<Turns>" in ev.text and ev.tokens <= 2000
+    # a quoted turn counts as gold evidence by its id, a shown fact by its source turn
+    assert evidence_recall([ev.turn_ids[0], "D9:9"], ev.turn_ids) == 0.5
+
+
+def test_a_budget_holds_every_configuration(bench: P.PersonaBenchmark) -> None:
+    names = ["naive-rag", "session-rag", "tem-status", "retain-unmarked", "tem-hybrid"]
+    configs = build_configs(
+        persona_sessions(bench), lambda rule: oracle_memory(bench, rule), names, budget=60
+    )
+    for q in bench.questions:
+        for config in configs:
+            assert config.evidence(q.question, scope=q.persona_id).tokens <= 60, config.name
+
+
+@pytest.fixture(scope="module")
+def tiny() -> P.PersonaBenchmark:
+    return P.generate(seed=11, personas=2)
+
+
+def test_extracted_facts_keep_each_persona_in_its_scope(tiny: P.PersonaBenchmark) -> None:
+    configs = persona_configs(tiny, ["tem-status", "tem-hybrid"], "extracted")
+    status, hybrid = configs
+    assert isinstance(status, FactConfig) and isinstance(hybrid, HybridConfig)
+    assert status.memory is hybrid.memory  # one ingestion per status rule
+    observations = list(status.memory.store.all_observations())
+    assert observations
+    assert {o.scope for o in observations} <= {p.id for p in tiny.personas}
+    assert all({"session_id", "turn"} <= set(o.metadata) for o in observations)
+    results = run_persona(tiny, configs)
+    assert len(results.rows) == 2 * len(tiny.questions)
+    present = [r.present for r in results.of("tem-status")]
+    assert any(present)  # offline extraction finds some of the gold values
+    causes = status_misses(tiny, status.memory, results.of("tem-status"))
+    assert sum(causes.values()) == sum(1 for r in results.of("tem-status") if not r.status_ok)
+    assert all(
+        c.split(" (")[0] in ("not extracted", "not recalled", "wrong status") for c in causes
+    )

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from tem.errors import UserError
 from tem.eval import persona as P
 from tem.eval.answer import INSTRUCTION, AnswerCache, ChatBackbone
 from tem.eval.cli import eval_group
-from tem.eval.configs import CONFIG_NAMES
+from tem.eval.configs import CONFIG_NAMES, LOCOMO_CONFIGS
 from tem.eval.report import write_persona_report
 from tem.eval.runner import persona_configs, pick_questions, run_persona
 from tem.llm.client import Message
@@ -86,3 +88,51 @@ def test_every_eval_command_has_help() -> None:
     for name, command in eval_group.commands.items():
         assert command.help, name
         assert CliRunner().invoke(eval_group, [name, "--help"]).exit_code == 0
+
+
+TINY_LOCOMO = {
+    "sample_id": "conv-1",
+    "conversation": {
+        "speaker_a": "Ana",
+        "speaker_b": "Bo",
+        "session_1_date_time": "1:56 pm on 8 May, 2023",
+        "session_1": [
+            {"speaker": "Ana", "dia_id": "D1:1", "text": "I just moved to Lisbon!"},
+            {"speaker": "Bo", "dia_id": "D1:2", "text": "Great, I adopted a dog named Rex."},
+        ],
+        "session_2_date_time": "9:05 am on 3 June, 2023",
+        "session_2": [
+            {"speaker": "Ana", "dia_id": "D2:1", "text": "I ran a charity race on Sunday."},
+            {"speaker": "Bo", "dia_id": "D2:2", "text": "Rex loved the park today."},
+        ],
+    },
+    "qa": [
+        {"question": "Where did Ana move?", "answer": "Lisbon", "evidence": ["D1:1"],
+         "category": 4},
+        {"question": "When did Ana run a charity race?", "answer": "Sunday",
+         "evidence": ["D2:1"], "category": 2},
+        {"question": "Pet?", "adversarial_answer": "cat", "evidence": [], "category": 5},
+    ],
+}  # fmt: skip
+
+
+def test_cli_locomo_runs_every_configuration_under_one_budget(tmp_path: Path) -> None:
+    data = tmp_path / "locomo.json"
+    data.write_text(json.dumps([TINY_LOCOMO]), encoding="utf-8")
+    out = tmp_path / "report"
+    args = ["locomo", "--data", str(data), "--out", str(out), "--facts", "extracted"]
+    args += ["--budget", "120"]
+    result = CliRunner().invoke(eval_group, args)
+    assert result.exit_code == 0, result.output
+    text = (out / "report.md").read_text(encoding="utf-8")
+    assert f"--facts extracted --data {data} --budget 120`" in text
+    recall = text.split("## Gold-evidence recall (%)")[1].split("\n## ")[0]
+    for name in LOCOMO_CONFIGS:
+        assert f"| {name} |" in recall, name
+    assert "## Target" in text and "tem-hybrid gold-evidence recall" in text
+    assert "Extraction coverage" in text
+    lengths = text.split("## Evidence length and composition")[1].split("\n\n")[1]
+    maxima = [int(line.split(" | ")[3]) for line in lengths.splitlines()[2:]]
+    assert maxima and max(maxima) <= 120
+    refused = CliRunner().invoke(eval_group, [*args[:5], "--facts", "oracle"])
+    assert isinstance(refused.exception, UserError) and "no gold facts" in str(refused.exception)

@@ -16,11 +16,24 @@ import click
 
 from tem.errors import UserError
 from tem.eval.answer import AnswerCache, Backbone, ChatBackbone, OpenAITextModel
-from tem.eval.configs import CONFIG_NAMES, LOCOMO_CONFIGS
-from tem.eval.locomo import DEFAULT_BUDGET, load, locomo_configs, run_locomo, write_locomo_report
+from tem.eval.configs import CONFIG_NAMES, LOCOMO_CONFIGS, PERSONA_HYBRID_BUDGET, FactConfig
+from tem.eval.locomo import (
+    DEFAULT_BUDGET,
+    fact_coverage,
+    load,
+    locomo_configs,
+    run_locomo,
+    write_locomo_report,
+)
 from tem.eval.persona import generate, read
 from tem.eval.report import write_persona_report
-from tem.eval.runner import FACT_SOURCES, persona_configs, run_persona
+from tem.eval.runner import (
+    FACT_SOURCES,
+    FactSource,
+    persona_configs,
+    run_persona,
+    status_misses,
+)
 from tem.llm.settings import LLMSettings
 
 DEFAULT_LOCOMO = Path("../shared/data/locomo/locomo10.json")
@@ -61,8 +74,9 @@ def _common(func: Any) -> Any:
                      show_default=True, help="Who answers: nobody (LLM-free) or TEM_LLM_*."),
         click.option("--cache", type=click.Path(file_okay=False, path_type=Path),
                      help="Answer cache folder (resumes interrupted runs)."),
-        click.option("--facts", type=click.Choice(FACT_SOURCES), default="oracle",
-                     show_default=True, help="Fact source of the <Memory> configurations."),
+        click.option("--facts", type=click.Choice(FACT_SOURCES),
+                     help="Fact source of the <Memory> and hybrid configurations "
+                          "(persona: oracle by default; LoCoMo: extracted only)."),
         click.option("--progress/--no-progress", default=False, help="Show progress bars."),
     ]  # fmt: skip
     for option in reversed(options):
@@ -83,11 +97,16 @@ def eval_group() -> None:
               help="A benchmark JSON from tem.eval.persona.write (default: generate).")  # fmt: skip
 @click.option("--bench-seed", type=int, default=7, show_default=True,
               help="Generator seed when no --bench is given.")  # fmt: skip
+@click.option("--budget", type=int, default=PERSONA_HYBRID_BUDGET, show_default=True,
+              help="TEM-Hybrid's evidence budget in tokens (RAG: top 4 exchanges).")  # fmt: skip
 def persona_command(**params: Any) -> None:
     """Run the persona benchmark (LLM-free by default) and write its report."""
     command = _command("persona", params)
+    facts: FactSource = params["facts"] or "oracle"
     bench = read(params["bench"]) if params["bench"] else generate(params["bench_seed"])
-    configs = persona_configs(bench, params["configs"] or None, params["facts"])
+    configs = persona_configs(
+        bench, params["configs"] or None, facts, hybrid_budget=params["budget"]
+    )
     cache = AnswerCache(params["cache"]) if params["cache"] else None
     try:
         results = run_persona(
@@ -99,9 +118,21 @@ def persona_command(**params: Any) -> None:
         if cache is not None:
             cache.close()
     results.notes.append(
-        f"Fact source: {params['facts']}. RAG: top 4 exchanges (BM25); <Memory> configurations: "
-        "Memory.recall with k=15 versions (tem-status-k4: 4); tokens: cl100k_base."
+        f"Fact source: {facts}. RAG: top 4 exchanges (BM25); <Memory> configurations: "
+        "Memory.recall with k=15 versions (tem-status-k4: 4); TEM-Hybrid: "
+        f"Memory.hybrid(question, {params['budget']}) (facts, then event summaries, then "
+        "turns, under that budget); tokens: cl100k_base."
     )
+    if facts == "oracle":
+        results.notes.append(
+            "Oracle facts: the sessions are ingested without extraction (turns and event "
+            "summaries only; a summary is then the session's opening lines) and the gold "
+            "facts added with Memory.add_many."
+        )
+    checked = next((c for c in configs if c.name == "tem-status"), None)
+    if facts == "extracted" and isinstance(checked, FactConfig):
+        causes = status_misses(bench, checked.memory, results.of("tem-status"))
+        results.diagnosis = [f"{cause}: {n}" for cause, n in causes.items()]
     path = write_persona_report(results, params["out"], command)
     click.echo(path.read_text(encoding="utf-8"))
     click.echo(f"wrote {path}", err=True)
@@ -119,7 +150,10 @@ def locomo_command(**params: Any) -> None:
     """Run LoCoMo categories 1-4 (gold-evidence recall; F1 with a backbone)."""
     command = _command("locomo", params)
     sessions, questions = load(params["data"])
-    configs, notes = locomo_configs(sessions, params["configs"] or None, params["budget"])
+    configs, memories = locomo_configs(
+        sessions, params["configs"] or None, params["budget"], facts=params["facts"] or
+        "extracted", progress=params["progress"],
+    )  # fmt: skip
     cache = AnswerCache(params["cache"]) if params["cache"] else None
     try:
         results = run_locomo(
@@ -130,7 +164,15 @@ def locomo_command(**params: Any) -> None:
     finally:
         if cache is not None:
             cache.close()
-    results.notes += notes
+    results.notes += memories.notes
+    if "valid_time" in memories.built:
+        coverage = fact_coverage(memories.built["valid_time"], questions)
+        results.fact_coverage = coverage
+        if coverage is not None:
+            results.notes.append(
+                f"Extraction coverage: {100 * coverage:.1f} % of the gold dia_ids of the "
+                "scored questions gave at least one extracted fact."
+            )
     path = write_locomo_report(results, params["out"], command)
     click.echo(path.read_text(encoding="utf-8"))
     click.echo(f"wrote {path}", err=True)

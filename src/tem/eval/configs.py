@@ -16,7 +16,14 @@ The paper's six configurations, and ours:
 * **tem-status**: the default ``<Memory>`` block; **tem-outdated / tem-replaced /
   tem-dated**: other tag styles; **tem-no-rules**: without the answer-rule lines;
   **tem-paper**: TEM-Status over ``Memory(rule="source_order")``, the paper's rule;
-  **tem-status-k4**: TEM-Status with at most 4 versions (a length/recall trade-off).
+  **tem-status-k4**: TEM-Status with at most 4 versions (a length/recall trade-off);
+* **tem-hybrid**: ``Memory.hybrid(question, budget)``: facts, then event summaries, then
+  original turns, added whole in that order under one token budget; **tem-hybrid-unmarked**:
+  the same without tags (the paper's Table 7 ablation).
+
+With a ``budget`` (LoCoMo) every configuration is held to it: RAG takes the top chunks
+that fit, the ``<Memory>`` block drops whole groups from its end until it fits, and
+TEM-Hybrid fills exactly that budget.
 
 A chunk is one exchange: turns ``2i`` and ``2i+1`` of a session (a turn with its
 neighbour), so chunks never overlap.
@@ -35,6 +42,7 @@ import snowballstemmer
 
 from tem import Memory, Version
 from tem.core.episode import Session
+from tem.hybrid import HYBRID_RULES
 from tem.render import RenderOptions, TagStyle, render_context, render_facts
 from tem.tokens import count_tokens
 
@@ -50,6 +58,10 @@ class EvidenceText:
     """Instruction lines shown after the evidence (not counted in ``tokens``)."""
     turn_ids: tuple[str, ...] = ()
     """Ids (``session#index`` or the input's own turn id) of the turns quoted."""
+    fact_block: bool = False
+    """The evidence is a ``<Memory>`` block only: the gold is looked for in fact values."""
+    events: int = 0
+    """Event summaries shown (TEM-Hybrid)."""
 
 
 class Configuration(Protocol):
@@ -221,6 +233,7 @@ class FactConfig:
 
     ``current_only`` keeps only current versions (Overwrite); ``tag_style="none"``
     drops the tags (Retain-unmarked). The rule lines are those of ``render_context``.
+    With ``budget``, whole groups are dropped from the block's end until it fits.
     """
 
     name: str
@@ -228,6 +241,7 @@ class FactConfig:
     options: RenderOptions = field(default_factory=RenderOptions)
     current_only: bool = False
     k: int = 15
+    budget: int | None = None
 
     @property
     def tagged(self) -> bool:
@@ -237,10 +251,66 @@ class FactConfig:
         versions = self.memory.recall(question, self.k, scope=scope).versions
         if self.current_only:
             versions = tuple(v for v in versions if v.is_current)
+        if self.budget is not None:
+            versions = fit_groups(versions, self.budget, self.options)
         block = render_facts(versions, self.options)
         prompt = render_context(question, versions, self.options)
         rules = prompt[len(block) :].rsplit("\n\nQuestion:", 1)[0].strip()
-        return EvidenceText(block, count_tokens(block), facts=versions, rules=rules)
+        return EvidenceText(
+            block, count_tokens(block), facts=versions, rules=rules, fact_block=True
+        )
+
+
+def fit_groups(
+    versions: Sequence[Version], budget: int, options: RenderOptions
+) -> tuple[Version, ...]:
+    """Drop whole groups from the end of ``versions`` (render order) until the block fits."""
+    groups: list[list[Version]] = []
+    for version in versions:
+        if groups and groups[-1][0].group == version.group:
+            groups[-1].append(version)
+        else:
+            groups.append([version])
+    while groups:
+        kept = tuple(v for g in groups for v in g)
+        if count_tokens(render_facts(kept, options)) <= budget:
+            return kept
+        groups.pop()
+    return ()
+
+
+@dataclass
+class HybridConfig:
+    """TEM-Hybrid: ``Memory.hybrid`` evidence (facts, events, turns) under ``budget`` tokens.
+
+    The rule lines are the library's ``HYBRID_RULES`` (those ``Memory.context(question,
+    budget_tokens=N)`` prints), the same with and without tags, as Retain-unmarked keeps
+    TEM-Status's.
+    """
+
+    name: str
+    memory: Memory
+    budget: int
+    options: RenderOptions = field(default_factory=RenderOptions)
+    k: int = 15
+
+    @property
+    def tagged(self) -> bool:
+        return self.options.tag_style != "none"
+
+    def evidence(self, question: str, *, scope: str) -> EvidenceText:
+        found = self.memory.hybrid(
+            question, self.budget, k=self.k, scope=scope, options=self.options
+        )
+        ids = tuple(t.turn_id or f"{t.session_id}#{t.index}" for t in found.turns)
+        return EvidenceText(
+            found.text,
+            found.tokens,
+            facts=found.facts,
+            rules=HYBRID_RULES,
+            turn_ids=ids,
+            events=len(found.events),
+        )
 
 
 # --- building the set for a benchmark ----------------------------------------------------
@@ -257,9 +327,20 @@ FACT_VARIANTS: dict[str, tuple[TagStyle, bool, bool, int, str]] = {
     "tem-paper": ("historical", True, False, 15, "source_order"),
     "tem-status-k4": ("historical", True, False, 4, "valid_time"),
 }
+HYBRID_VARIANTS: dict[str, TagStyle] = {"tem-hybrid": "historical", "tem-hybrid-unmarked": "none"}
 CHUNK_CONFIGS = ("naive-rag", "session-rag", "full-context")
-CONFIG_NAMES = CHUNK_CONFIGS + tuple(FACT_VARIANTS)
-LOCOMO_CONFIGS = ("naive-rag", "session-rag", "tem-status", "retain-unmarked")
+CONFIG_NAMES = CHUNK_CONFIGS + tuple(FACT_VARIANTS) + tuple(HYBRID_VARIANTS)
+LOCOMO_CONFIGS = (
+    "naive-rag",
+    "session-rag",
+    "tem-status",
+    "retain-unmarked",
+    "tem-hybrid",
+    "tem-hybrid-unmarked",
+)
+PERSONA_HYBRID_BUDGET = 200
+"""TEM-Hybrid's budget on the persona benchmark: session-aware RAG's mean evidence
+length there (169 tokens for its top 4 exchanges) rounded up."""
 
 MemoryFactory = Callable[[str], Memory]
 """Returns the filled memory for a status rule ("valid_time" or "source_order")."""
@@ -272,12 +353,15 @@ def build_configs(
     *,
     rag_k: int = 4,
     budget: int | None = None,
+    hybrid_budget: int | None = None,
 ) -> list[Configuration]:
     """Return the named configurations (default: all) over ``sessions`` by scope.
 
     ``memories`` builds the fact memory for a rule, once per rule; ``None`` (no fact
-    source) leaves the fact configurations out. ``budget`` caps RAG evidence by tokens
-    instead of ``rag_k`` chunks.
+    source) leaves the fact and hybrid configurations out. ``budget`` holds every
+    configuration to that many tokens (RAG: instead of ``rag_k`` chunks);
+    ``hybrid_budget`` is TEM-Hybrid's (default: ``budget``, else
+    :data:`PERSONA_HYBRID_BUDGET`).
     """
     wanted = list(names or CONFIG_NAMES)
     unknown = [n for n in wanted if n not in CONFIG_NAMES]
@@ -291,10 +375,18 @@ def build_configs(
             configs.append(RagConfig(name, index, name == "session-rag", rag_k, budget))
         elif name == "full-context":
             configs.append(FullContextConfig(sessions))
-        elif memories is not None:
+        elif memories is None:
+            continue
+        elif name in HYBRID_VARIANTS:
+            if "valid_time" not in built:
+                built["valid_time"] = memories("valid_time")
+            room = hybrid_budget or budget or PERSONA_HYBRID_BUDGET
+            options = RenderOptions(tag_style=HYBRID_VARIANTS[name])
+            configs.append(HybridConfig(name, built["valid_time"], room, options))
+        else:
             style, rules, current_only, k, rule = FACT_VARIANTS[name]
             if rule not in built:
                 built[rule] = memories(rule)
             options = RenderOptions(tag_style=style, answer_rules=rules)
-            configs.append(FactConfig(name, built[rule], options, current_only, k))
+            configs.append(FactConfig(name, built[rule], options, current_only, k, budget))
     return configs

@@ -18,6 +18,7 @@ from tem.eval.runner import PersonaResults, Row
 TARGET_STATUS = 100.0
 TARGET_TOKENS = 100.0
 GROUPS = (("other", "other queries"), ("pre_move", "pre-move residence"))
+KINDS = ("facts", "events", "turns")
 
 
 def _pct(value: float | None) -> str:
@@ -85,6 +86,14 @@ def persona_tables(results: PersonaResults) -> list[str]:
             cells.append(_pct(rate(flags)))
         rows.append(cells)
     out += _table(["configuration", *QUESTION_TYPES], rows)
+    out += ["", "## Evidence composition (mean pieces per question)", ""]
+    out += _table(
+        ["configuration", "fact lines", "event summaries", "turns quoted"],
+        [
+            [c, *(f"{describe([getattr(r, k) for r in results.of(c)]).mean:.1f}" for k in KINDS)]
+            for c in results.configs
+        ],
+    )
     out += ["", "## Table 6: evidence length (cl100k_base tokens)", ""]
     out += _table(
         ["configuration", "mean", "median", "Q1", "Q3", "min", "max"],
@@ -122,14 +131,12 @@ def targets(results: PersonaResults, config: str = "tem-status") -> list[str]:
     ]
     if mean > TARGET_TOKENS:
         lines.append(
-            "- Why the length target is missed (diagnosed when this report was added): "
-            "recall takes whole groups in rank order while they fit in k=15 versions and "
-            "has no relevance cut-off, so every group of the persona (at most 13 versions) "
-            "is shown, not only the asked relation. A smaller k shortens the block but "
-            "loses the asked group when relations tie in rank (see tem-status-k4: works at "
-            "and job title both score 3.0 for job questions, and the tie is broken "
-            "alphabetically in favour of job title)."
+            "- Why the length target is missed: recall shows more groups than the asked "
+            "relation (see the fact lines per question above)."
         )
+    if results.diagnosis:
+        lines.append(f"- Why {config} misses the status target (questions, by cause):")
+        lines += [f"  - {line}" for line in results.diagnosis]
     return lines
 
 
@@ -201,9 +208,11 @@ def write_persona_report(results: PersonaResults, out: str | Path, command: str)
         f"Questions: {n}. Backbone: {results.backbone or 'none (LLM-free evidence metrics)'}"
         + ("" if results.backbone is None else f" ({results.calls} calls, rest from cache)"),
         "",
-        "*present*: the gold entity is in the evidence (a fact line's value, or anywhere in "
-        "chunk text); *status*: a gold line has the right status (untagged for now, tagged "
-        "for the past), tagged configurations only; *hit*: key-entity containment in the answer.",
+        "*present*: the gold entity is in the evidence (a fact line's value for `<Memory>` "
+        "blocks; anywhere in the text for chunks, full context and TEM-Hybrid, whose "
+        "events and turns may hold it); *status*: a gold fact line has the right status "
+        "(untagged for now, tagged for the past), tagged configurations only; *hit*: "
+        "key-entity containment in the answer.",
         "",
         *targets(results),
         "",

@@ -4,34 +4,35 @@ Fact sources for the ``<Memory>`` configurations:
 
 * ``"oracle"``: the benchmark's gold facts, one scope per persona, each added as
   ``Fact(subject, relation, value, source=session id, observed_at=session date,
-  valid_from=gold valid_from)``; what TEM shows when extraction is perfect;
-* ``"extracted"``: a memory filled by ``Memory.ingest(sessions)`` (each session put in
-  its persona's scope). :func:`extracted_memory` is the hook; it fails clearly while
-  ``Memory.ingest`` does not exist.
+  valid_from=gold valid_from)``; what TEM shows when extraction is perfect. The
+  sessions themselves are ingested with an extractor that finds nothing
+  (:class:`NoFacts`), so TEM-Hybrid has the turns and event summaries to quote;
+* ``"extracted"``: a memory filled by ``Memory.ingest(sessions)`` with the offline
+  extractor (spaCy and rules), each session put in its persona's scope.
 """
 
 from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, TypeVar
 
 from tqdm import tqdm
 
-from tem import Fact, Memory
+from tem import Fact, Memory, Version
 from tem.core.episode import Session
 from tem.errors import UserError
 from tem.eval.answer import AnswerCache, Backbone, answer_cached, answer_prompt
-from tem.eval.configs import Configuration, MemoryFactory, build_configs
-from tem.eval.metrics import gold_present, key_entity_hit, right_status
+from tem.eval.configs import PERSONA_HYBRID_BUDGET, Configuration, MemoryFactory, build_configs
+from tem.eval.metrics import contains_entity, gold_present, key_entity_hit, right_status
 from tem.eval.persona import PersonaBenchmark, Question
+from tem.extract.facts import ExtractedFact
 
 Q = TypeVar("Q")
 FactSource = Literal["oracle", "extracted"]
 FACT_SOURCES: tuple[FactSource, ...] = ("oracle", "extracted")
-HYBRID_NOTE = "TEM-Hybrid skipped: Memory.context(question, budget_tokens=N) does not exist yet."
 
 
 def persona_sessions(bench: PersonaBenchmark) -> dict[str, list[Session]]:
@@ -42,10 +43,38 @@ def persona_sessions(bench: PersonaBenchmark) -> dict[str, list[Session]]:
     return {pid: sorted(ss, key=lambda s: s.observed_at) for pid, ss in found.items()}
 
 
+class NoFacts:
+    """An extractor that finds nothing: ingestion then stores only turns and summaries."""
+
+    calls = 0
+
+    def extract(
+        self,
+        session: Session,
+        *,
+        speaker_names: Mapping[str, str] | None = None,
+        current: Sequence[Version] = (),
+    ) -> list[ExtractedFact]:
+        return []
+
+
+def _memory(rule: str) -> Memory:
+    return Memory(rule="source_order" if rule == "source_order" else "valid_time")
+
+
+def scoped(bench: PersonaBenchmark) -> list[Session]:
+    """Return the benchmark's sessions, each in its persona's scope."""
+    return [replace(s, scope=str(s.metadata["persona_id"])) for s in bench.sessions]
+
+
 def oracle_memory(bench: PersonaBenchmark, rule: str) -> Memory:
-    """Return an in-memory :class:`Memory` holding the gold facts, one scope per persona."""
+    """Return an in-memory :class:`Memory` holding the gold facts, one scope per persona.
+
+    The sessions are ingested first without extraction (turns and summaries only).
+    """
     sessions = {s.id: s for s in bench.sessions}
-    memory = Memory(rule="source_order" if rule == "source_order" else "valid_time")
+    memory = _memory(rule)
+    memory.ingest(scoped(bench), extractor=NoFacts())
     memory.add_many(
         Fact(
             f.subject,
@@ -62,12 +91,9 @@ def oracle_memory(bench: PersonaBenchmark, rule: str) -> Memory:
 
 
 def extracted_memory(bench: PersonaBenchmark, rule: str) -> Memory:
-    """Return a memory filled by ``Memory.ingest`` from the raw sessions (the hook)."""
-    memory = Memory(rule="source_order" if rule == "source_order" else "valid_time")
-    ingest = getattr(memory, "ingest", None)
-    if ingest is None:
-        raise UserError("--facts extracted needs Memory.ingest, which this tem does not have yet")
-    ingest([replace(s, scope=str(s.metadata["persona_id"])) for s in bench.sessions])
+    """Return a memory filled by ``Memory.ingest`` (offline extraction) from the sessions."""
+    memory = _memory(rule)
+    memory.ingest(scoped(bench))
     return memory
 
 
@@ -81,10 +107,16 @@ def fact_source(bench: PersonaBenchmark, facts: FactSource) -> MemoryFactory:
 
 
 def persona_configs(
-    bench: PersonaBenchmark, names: Sequence[str] | None = None, facts: FactSource = "oracle"
+    bench: PersonaBenchmark,
+    names: Sequence[str] | None = None,
+    facts: FactSource = "oracle",
+    *,
+    hybrid_budget: int = PERSONA_HYBRID_BUDGET,
 ) -> list[Configuration]:
     """Return the named configurations for the persona benchmark (default: all)."""
-    return build_configs(persona_sessions(bench), fact_source(bench, facts), names)
+    return build_configs(
+        persona_sessions(bench), fact_source(bench, facts), names, hybrid_budget=hybrid_budget
+    )
 
 
 def pick_questions(
@@ -113,6 +145,10 @@ class Row:
     """Right status of the gold line; None for configurations without tags."""
     facts: int = 0
     """Number of fact versions shown (fact configurations)."""
+    turns: int = 0
+    """Number of dialogue turns quoted."""
+    events: int = 0
+    """Number of event summaries shown (TEM-Hybrid)."""
     answer: str | None = None
     hit: bool | None = None
 
@@ -127,6 +163,8 @@ class PersonaResults:
     backbone: str | None = None
     calls: int = 0
     notes: list[str] = field(default_factory=list)
+    diagnosis: list[str] = field(default_factory=list)
+    """Why the checked configuration misses its status target (extracted facts)."""
 
     def of(self, config: str, group: str | None = None, qtype: str | None = None) -> list[Row]:
         """Return the rows of one configuration, optionally of one group or question type."""
@@ -142,7 +180,6 @@ class PersonaResults:
 def score(config: Configuration, question: Question) -> tuple[Row, str]:
     """Return the LLM-free row for one question, and the prompt a backbone would get."""
     evidence = config.evidence(question.question, scope=question.persona_id)
-    facts = evidence.text.startswith("<Memory>")
     now = question.type.endswith("_now")
     row = Row(
         config=config.name,
@@ -150,9 +187,11 @@ def score(config: Configuration, question: Question) -> tuple[Row, str]:
         type=question.type,
         group=question.group,
         tokens=evidence.tokens,
-        present=gold_present(evidence.text, question.answer, facts=facts),
+        present=gold_present(evidence.text, question.answer, facts=evidence.fact_block),
         status_ok=right_status(evidence.text, question.answer, now=now) if config.tagged else None,
         facts=len(evidence.facts),
+        turns=len(evidence.turn_ids),
+        events=evidence.events,
     )
     return row, answer_prompt(question.question, evidence)
 
@@ -175,7 +214,6 @@ def run_persona(
         configs=[c.name for c in configs],
         tagged={c.name: c.tagged for c in configs},
         backbone=None if backbone is None else backbone.name,
-        notes=[HYBRID_NOTE],
     )
     work = [(c, q) for c in configs for q in questions]
     for config, question in tqdm(work, disable=not progress, desc="persona", unit="q"):
@@ -186,3 +224,29 @@ def run_persona(
             row = replace(row, answer=text, hit=key_entity_hit(text, question.answer))
         results.rows.append(row)
     return results
+
+
+def status_misses(bench: PersonaBenchmark, memory: Memory, rows: Sequence[Row]) -> dict[str, int]:
+    """Sort the rows without the right status by cause, counted.
+
+    ``not extracted``: no stored value of the persona holds the gold entity;
+    ``not recalled``: one does, but the evidence lacks it; ``wrong status``: it is shown
+    with the wrong tag (or only as a wrong version).
+    """
+    values: dict[str, list[str]] = defaultdict(list)
+    for observation in memory.store.all_observations():
+        if observation.value is not None:
+            values[observation.scope].append(observation.value)
+    questions = {q.id: q for q in bench.questions}
+    causes: dict[str, int] = defaultdict(int)
+    for row in rows:
+        if row.status_ok is not False:
+            continue
+        q = questions[row.question_id]
+        if not any(contains_entity(v, q.answer) for v in values[q.persona_id]):
+            causes[f"not extracted ({q.type})"] += 1
+        elif not row.present:
+            causes[f"not recalled ({q.type})"] += 1
+        else:
+            causes[f"wrong status ({q.type})"] += 1
+    return dict(sorted(causes.items(), key=lambda kv: -kv[1]))
