@@ -187,7 +187,8 @@ def test_hybrid_context_fills_facts_then_events_then_turns(memory: Memory) -> No
     assert evidence.tokens <= 400
     assert evidence.text.index("<Memory>") < evidence.text.index("<Events>")
     assert evidence.text.index("<Events>") < evidence.text.index("<Turns>")
-    assert "(s2, s2#1) Bob: Bring a warm coat to Oslo." in evidence.text
+    assert "\ns2, 2024-05-20:\n" in evidence.text
+    assert "\n- #1 Bob: Bring a warm coat to Oslo.\n" in evidence.text
     prompt = memory.context("Where does Alice live?", budget_tokens=400)
     assert prompt.endswith("Question: Where does Alice live?")
 

@@ -17,6 +17,11 @@ from tem.core.times import short_date
 from tem.render import RenderOptions, escape_field, render_facts
 from tem.tokens import count_tokens
 
+FACT_SHARE = 0.4
+"""Most of the budget facts may take before turns get theirs (spare room returns)."""
+EVENT_SHARE = 0.15
+"""Most of the budget event summaries may take."""
+
 HYBRID_RULES = (
     "Answer only from the evidence above.\n"
     "Facts: if the question is about “now,” use the untagged values; "
@@ -45,12 +50,25 @@ def event_line(event: Event) -> str:
 
 
 def turn_line(turn: TurnRecord) -> str:
-    """Return one turn as a line: date, session, turn id, speaker, text."""
-    where = escape_field(turn.turn_id or f"{turn.session_id}#{turn.index}")
-    return (
-        f"- {short_date(turn.observed_at)} ({escape_field(turn.session_id)}, {where}) "
-        f"{escape_field(turn.speaker)}: {escape_field(turn.text)}"
-    )
+    """Return one turn as a line under its session's header: turn id, speaker, text."""
+    where = escape_field(turn.turn_id or f"#{turn.index}")
+    return f"- {where} {escape_field(turn.speaker)}: {escape_field(turn.text)}"
+
+
+def session_header(turn: TurnRecord) -> str:
+    """Return the header that names a group of turns' session and date."""
+    return f"{escape_field(turn.session_id)}, {short_date(turn.observed_at)}:"
+
+
+def _turns_section(turns: Sequence[TurnRecord]) -> str:
+    """Render turns grouped by session (oldest session first), in turn order."""
+    lines: list[str] = []
+    ordered = sorted(turns, key=lambda t: (t.observed_at, t.session_id, t.index))
+    for i, turn in enumerate(ordered):
+        if i == 0 or ordered[i - 1].session_id != turn.session_id:
+            lines.append(session_header(turn))
+        lines.append(turn_line(turn))
+    return _section("Turns", lines)
 
 
 def _section(name: str, lines: Sequence[str]) -> str:
@@ -64,27 +82,56 @@ def build(
     budget_tokens: int,
     options: RenderOptions | None = None,
 ) -> HybridEvidence:
-    """Fill the budget with facts, then events, then turns; never past it."""
+    """Fill the budget with facts, then events, then turns; never past it.
+
+    Facts may take up to ``FACT_SHARE`` of the budget and event summaries up to
+    ``EVENT_SHARE`` before turns get the rest, so that original wording (where
+    most details live) is never crowded out; room the turns leave is handed back
+    to the facts.
+    """
     options = options or RenderOptions()
-    kept_facts = _fit_facts(list(facts), budget_tokens, options)
-    block = render_facts(kept_facts, options) if kept_facts else ""
-    used = count_tokens(block)
-    parts = [block] if kept_facts else []
-    chosen_events = _fill([event_line(e) for e in events], "Events", budget_tokens - used)
-    if chosen_events:
-        parts.append(_section("Events", chosen_events))
-        used = count_tokens("\n\n".join(parts))
-    chosen_turns = _fill([turn_line(t) for t in turns], "Turns", budget_tokens - used - 1)
-    if chosen_turns:
-        parts.append(_section("Turns", chosen_turns))
-    text = "\n\n".join(parts)
+    events = [e for e in events if e.summary.strip()]
+    kept_facts = _fit_facts(list(facts), int(budget_tokens * FACT_SHARE), options)
+    kept_events = _fill_events(events, int(budget_tokens * EVENT_SHARE))
+    room = budget_tokens - _tokens(kept_facts, kept_events, [], options)
+    kept_turns = _fill_turns(turns, room)
+    spare = budget_tokens - _tokens([], kept_events, kept_turns, options)
+    kept_facts = _fit_facts(list(facts), spare, options)
+    text = _text(kept_facts, kept_events, kept_turns, options)
+    while kept_turns and count_tokens(text) > budget_tokens:
+        kept_turns = kept_turns[:-1]
+        text = _text(kept_facts, kept_events, kept_turns, options)
     return HybridEvidence(
         text=text,
         tokens=count_tokens(text),
         facts=tuple(kept_facts),
-        events=tuple(events[: len(chosen_events)]),
-        turns=tuple(turns[: len(chosen_turns)]),
+        events=tuple(kept_events),
+        turns=tuple(kept_turns),
     )
+
+
+def _text(
+    facts: Sequence[Version],
+    events: Sequence[Event],
+    turns: Sequence[TurnRecord],
+    options: RenderOptions,
+) -> str:
+    parts = [render_facts(facts, options)] if facts else []
+    if events:
+        parts.append(_section("Events", [event_line(e) for e in events]))
+    if turns:
+        parts.append(_turns_section(turns))
+    return "\n\n".join(parts)
+
+
+def _tokens(
+    facts: Sequence[Version],
+    events: Sequence[Event],
+    turns: Sequence[TurnRecord],
+    options: RenderOptions,
+) -> int:
+    text = _text(facts, events, turns, options)
+    return count_tokens(text) + 2 if text else 0
 
 
 def _fit_facts(facts: list[Version], budget: int, options: RenderOptions) -> list[Version]:
@@ -111,16 +158,32 @@ def _fit_facts(facts: list[Version], budget: int, options: RenderOptions) -> lis
     return []
 
 
-def _fill(lines: Sequence[str], name: str, room: int) -> list[str]:
-    """Return the longest prefix of ``lines`` whose section fits in ``room`` tokens."""
-    overhead = count_tokens(_section(name, [])) + 2
-    chosen: list[str] = []
-    used = overhead
-    for line in lines:
-        cost = count_tokens(line) + 1
+def _fill_events(events: Sequence[Event], room: int) -> list[Event]:
+    """Return the most relevant events whose section fits in ``room`` tokens."""
+    chosen: list[Event] = []
+    used = count_tokens(_section("Events", [])) + 2
+    for event in events:
+        cost = count_tokens(event_line(event)) + 1
         if used + cost > room:
             break
-        chosen.append(line)
+        chosen.append(event)
+        used += cost
+    return chosen
+
+
+def _fill_turns(turns: Sequence[TurnRecord], room: int) -> list[TurnRecord]:
+    """Return the most relevant turns whose grouped section fits in ``room`` tokens."""
+    chosen: list[TurnRecord] = []
+    sessions: set[str] = set()
+    used = count_tokens(_section("Turns", [])) + 2
+    for turn in turns:
+        cost = count_tokens(turn_line(turn)) + 1
+        if turn.session_id not in sessions:
+            cost += count_tokens(session_header(turn)) + 1
+        if used + cost > room:
+            continue
+        chosen.append(turn)
+        sessions.add(turn.session_id)
         used += cost
     return chosen
 

@@ -181,15 +181,23 @@ def rank_groups(store: Store, query: _Query, scope: str, k: int) -> dict[GroupKe
             specific[group] = max(specific.get(group, 0.0), relation + value_score)
             score = 2.0 * subject_score + relation + value_score
             scores[group] = max(scores.get(group, 0.0), score)
-    if specific:
+    if specific and max(specific.values()) > 0:
         return _relevant(scores, specific)
-    if not subjects:
-        hits = store.search(scope, query.search_terms(), limit=max(4 * k, 40))
-        top = max((h.score for h in hits), default=1.0) or 1.0
-        for hit in hits:
-            group = hit.version.group
-            score = hit.score / top + _relation_score(query, group.relation_key)
-            scores[group] = max(scores.get(group, 0.0), score)
+    named = {stem(w) for s, _ in subjects for w in words(s)}
+    if subjects and not (query.stems - named):
+        return scores  # only names: "tell me about Ana" gets her whole file
+    # The question asks for something no group of a named subject matches (or names
+    # nobody): search the words instead of padding the evidence with unrelated groups.
+    scores = {}
+    terms = [t for t in query.search_terms() if stem(t) not in named]
+    hits = store.search(scope, terms, limit=max(4 * k, 40))
+    top = max((h.score for h in hits), default=1.0) or 1.0
+    subject_keys = {normalize_key(s) for s, _ in subjects}
+    for hit in hits:
+        group = hit.version.group
+        score = hit.score / top + _relation_score(query, group.relation_key)
+        score += 2.0 if group.subject_key in subject_keys else 0.0
+        scores[group] = max(scores.get(group, 0.0), score)
     return scores
 
 

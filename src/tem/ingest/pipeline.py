@@ -133,14 +133,15 @@ def statements(
 
 
 def summarize(session: Session, facts: Sequence[ExtractedFact]) -> str:
-    """Return the session's event summary: the sentences that stated facts, else its opening.
+    """Return the session's event summary: the sentences that stated facts ("" if none).
 
     An offline stand-in for an LLM-written summary: short, dated by the caller, and
-    made of the session's own words.
+    made of the session's own words. A session that stated no fact gets no summary
+    (its opening small talk would only spend evidence budget); its turns stay
+    searchable.
     """
+    del session
     sentences = list(dict.fromkeys(f.evidence.strip() for f in facts if f.evidence.strip()))
-    if not sentences:
-        sentences = [f"{t.speaker}: {t.text.strip()}" for t in session.turns[:3]]
     words = " ".join(sentences).split()
     text = " ".join(words[:SUMMARY_WORDS])
     return text + (" …" if len(words) > SUMMARY_WORDS else "")
