@@ -198,3 +198,12 @@ def test_hybrid_never_exceeds_its_budget(memory: Memory, budget: int) -> None:
     lines = [("Alice", f"I visited museum number {i} in Oslo today.") for i in range(30)]
     memory.ingest([session("s1", 1, ("Alice", "I live in Oslo."), *lines)])
     assert memory.hybrid("Oslo museum", budget_tokens=budget).tokens <= budget
+
+
+def test_hybrid_quotes_the_reply_after_a_found_turn(memory: Memory) -> None:
+    memory.ingest(
+        [session("s1", 1, ("Alice", "How was the charity race?"), ("Bob", "I ran 10k in May."))]
+    )
+    evidence = memory.hybrid("charity race", budget_tokens=300)
+    assert [t.index for t in evidence.turns] == [0, 1]
+    assert "- #1 Bob: I ran 10k in May." in evidence.text

@@ -503,10 +503,24 @@ class Memory:
             raise UserError(f"budget_tokens: must be at least 1, got {budget_tokens}")
         scope_text = self.scope if scope is None else check_text(scope, "scope")
         facts = self.recall(question, k, at=at, as_of=as_of, scope=scope_text)
-        terms = _Query.parse(question).search_terms()
+        terms = _Query.parse(question).content  # the words asked, not relation synonyms
         events = self.store.search_events(scope_text, terms, limit=EVENT_LIMIT)
-        turns = self.store.search_turns(scope_text, terms, limit=TURN_LIMIT)
+        hits = self.store.search_turns(scope_text, terms, limit=TURN_LIMIT)
+        turns = self._with_replies(scope_text, hits)
         return build_hybrid(facts.versions, events, turns, budget_tokens, options)
+
+    def _with_replies(self, scope: str, hits: Sequence[TurnRecord]) -> list[TurnRecord]:
+        """Follow each found turn with the turn after it: answers often sit in the reply."""
+        sessions: dict[str, list[TurnRecord]] = {}
+        found: dict[tuple[str, int], TurnRecord] = {}
+        for hit in hits:
+            found.setdefault((hit.session_id, hit.index), hit)
+            if hit.session_id not in sessions:
+                sessions[hit.session_id] = self.store.session_turns(scope, hit.session_id)
+            after = [t for t in sessions[hit.session_id] if t.index == hit.index + 1]
+            for reply in after:
+                found.setdefault((reply.session_id, reply.index), reply)
+        return list(found.values())
 
 
 __all__ = ["AddReport", "Fact", "Memory"]

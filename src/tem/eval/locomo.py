@@ -199,25 +199,22 @@ def locomo_targets(results: LocomoResults, by: dict[str, list[LocomoRow]]) -> li
         f"  - composition: tem-hybrid shows on average {mean([r.facts for r in hybrid]):.1f} "
         f"fact lines, {mean([r.events for r in hybrid]):.1f} event summaries and "
         f"{mean([r.turns for r in hybrid]):.2f} turns ({mean([r.tokens for r in hybrid]):.0f} "
-        f"tokens); session-rag quotes {mean([r.turns for r in rag]):.1f} turns. "
-        "`Memory.hybrid` fills the budget in a fixed order, facts, then event summaries "
-        "(up to 8), then turns, each piece whole, so the facts and summaries take the "
-        "budget before any turn, and turns are where LoCoMo's gold evidence is.",
+        f"tokens); session-rag quotes {mean([r.turns for r in rag]):.1f} turns. Facts may "
+        "take 40 % of the budget and summaries 15 % before turns get the rest, and every "
+        "token spent on a fact is one a gold turn cannot use.",
         f"  - the facts: they account for {_avg([r.fact_recall for r in hybrid]):.2f} points "
         "of tem-hybrid's recall; "
         + (
-            f"only {100 * coverage:.1f} % of the gold dia_ids gave any extracted fact "
-            "(offline extraction keeps a few relations: lives in, works at, likes, has pet, "
-            "...), and when no stored relation matches the question, recall still returns "
-            "the named person's groups (up to k=15 versions), so the fact block is mostly "
-            "not about the question"
+            f"only {100 * coverage:.1f} % of the gold dia_ids gave any extracted fact: "
+            "offline extraction covers state changes (where people live and work, pets, "
+            "relationships, favourites), while LoCoMo asks mostly about events and details"
             if coverage is not None
             else "no fact coverage measured"
         )
         + ".",
-        "  - the event summaries count for nothing here (gold evidence is turns): with "
-        "offline extraction a summary is the extracted sentences or the session's "
-        "opening lines, rarely the asked detail.",
+        "  - the turns: tem-hybrid finds them by BM25 over single turns (each hit followed "
+        "by its reply), session-rag by BM25 over two-turn exchanges; on these questions the "
+        "exchange ranking finds more gold turns per token.",
     ]
     return lines
 
