@@ -8,7 +8,8 @@ configuration's evidence, its rule lines if it has any, and the question.
 
 The cache is a SQLite file, ``answers.sqlite`` in the cache folder, keyed by
 (backbone name, configuration, sha256 of the prompt): an interrupted run resumes,
-and a changed prompt is never served a stale answer.
+and a changed prompt is never served a stale answer. The LLM judge
+(:mod:`tem.eval.judge`) keeps its judgements in the same table, under its own name.
 """
 
 from __future__ import annotations
@@ -63,8 +64,9 @@ class Backbone(Protocol):
 class OpenAITextModel:
     """Plain-text chat completions on any OpenAI-compatible endpoint (no JSON mode)."""
 
-    def __init__(self, settings: LLMSettings, *, client: Any = None) -> None:
+    def __init__(self, settings: LLMSettings, *, client: Any = None, max_tokens: int = 64) -> None:
         self.settings = settings
+        self.max_tokens = max_tokens
         if client is None:
             from openai import OpenAI
 
@@ -77,13 +79,24 @@ class OpenAITextModel:
         self._client = client
 
     def complete_text(self, messages: list[Message]) -> str:
-        """Return the first choice's text (greedy decoding, short answers)."""
+        """Return the first choice's text (greedy decoding, at most ``max_tokens``)."""
         response = self._client.chat.completions.create(
-            model=self.settings.model, messages=messages, temperature=0, max_tokens=64
+            model=self.settings.model,
+            messages=messages,
+            temperature=0,
+            max_tokens=self.max_tokens,
         )
         if not response.choices:
             return ""
         return str(response.choices[0].message.content or "")
+
+
+def complete_text(model: Any, messages: list[Message]) -> str:
+    """Return ``model``'s text for ``messages``: ``complete_text`` if it has one, else the
+    raw text of ``complete_json`` (as :class:`tem.llm.testing.FakeChatModel` answers)."""
+    if hasattr(model, "complete_text"):
+        return str(model.complete_text(messages))
+    return str(model.complete_json(messages, schema={}))
 
 
 class ChatBackbone:
@@ -100,11 +113,7 @@ class ChatBackbone:
 
     def answer(self, prompt: str) -> str:
         messages: list[Message] = [{"role": "user", "content": prompt}]
-        if hasattr(self.model, "complete_text"):
-            text = self.model.complete_text(messages)
-        else:
-            text = self.model.complete_json(messages, schema={})
-        return " ".join(str(text).split())
+        return " ".join(complete_text(self.model, messages).split())
 
 
 class AnswerCache:

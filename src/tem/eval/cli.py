@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shlex
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import click
 from tem.errors import UserError
 from tem.eval.answer import AnswerCache, Backbone, ChatBackbone, OpenAITextModel
 from tem.eval.configs import CONFIG_NAMES, LOCOMO_CONFIGS, PERSONA_HYBRID_BUDGET, FactConfig
+from tem.eval.judge import JUDGE_MAX_TOKENS, Judge
 from tem.eval.locomo import (
     DEFAULT_BUDGET,
     fact_coverage,
@@ -39,13 +41,29 @@ from tem.llm.settings import LLMSettings
 DEFAULT_LOCOMO = Path("../shared/data/locomo/locomo10.json")
 
 
-def _backbone(kind: str) -> Backbone | None:
-    if kind == "none":
-        return None
+def _settings() -> LLMSettings:
     settings = LLMSettings.from_env(os.environ)
     if settings is None:
         raise UserError("--backbone openai needs TEM_LLM_MODEL (and TEM_LLM_BASE_URL) set")
+    return settings
+
+
+def _backbone(kind: str) -> Backbone | None:
+    if kind == "none":
+        return None
+    settings = _settings()
     return ChatBackbone(OpenAITextModel(settings), f"openai:{settings.model}")
+
+
+def _judge(kind: str, enabled: bool, model: str | None) -> Judge | None:
+    """Return the LLM judge: on the backbone's endpoint, ``model`` or the backbone's model."""
+    if kind == "none" or not enabled:
+        return None
+    settings = _settings()
+    if model:
+        settings = replace(settings, model=model)
+    text_model = OpenAITextModel(settings, max_tokens=JUDGE_MAX_TOKENS)
+    return Judge(text_model, f"openai:{settings.model}")
 
 
 def _command(name: str, params: dict[str, Any]) -> str:
@@ -54,7 +72,12 @@ def _command(name: str, params: dict[str, Any]) -> str:
     parts = ["tem", "eval", name]
     for param in ctx.command.params:
         value = params.get(param.name or "")
-        if value in (None, (), False) or value == param.default:
+        if value == param.default:
+            continue
+        if value is False and isinstance(param, click.Option) and param.secondary_opts:
+            parts.append(param.secondary_opts[0])
+            continue
+        if value in (None, (), False):
             continue
         flag = param.opts[0]
         values = value if isinstance(value, tuple) else (value,)
@@ -146,8 +169,12 @@ def persona_command(**params: Any) -> None:
               default=DEFAULT_LOCOMO, show_default=True, help="locomo10.json.")  # fmt: skip
 @click.option("--budget", type=int, default=DEFAULT_BUDGET, show_default=True,
               help="Evidence budget in tokens, the same for every configuration.")  # fmt: skip
+@click.option("--judge/--no-judge", default=True, show_default=True,
+              help="With a backbone, score each answer by the LLM judge (J).")  # fmt: skip
+@click.option("--judge-model",
+              help="Judge model on the TEM_LLM_* endpoint (default: TEM_LLM_MODEL).")  # fmt: skip
 def locomo_command(**params: Any) -> None:
-    """Run LoCoMo categories 1-4 (gold-evidence recall; F1 with a backbone)."""
+    """Run LoCoMo categories 1-4 (gold-evidence recall; F1 and J with a backbone)."""
     command = _command("locomo", params)
     sessions, questions = load(params["data"])
     configs, memories = locomo_configs(
@@ -160,6 +187,7 @@ def locomo_command(**params: Any) -> None:
             sessions, questions, configs, _backbone(params["backbone"]),
             budget=params["budget"], limit=params["limit"], sample=params["sample"],
             seed=params["seed"], cache=cache, progress=params["progress"],
+            judge=_judge(params["backbone"], params["judge"], params["judge_model"]),
         )  # fmt: skip
     finally:
         if cache is not None:

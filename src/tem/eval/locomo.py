@@ -1,10 +1,12 @@
-"""Run LoCoMo: evidence under one token budget, gold-evidence recall and F1 per category.
+"""Run LoCoMo: evidence under one token budget, gold-evidence recall, F1 and J per category.
 
 Categories by the official code's numbers: 1 multi-hop, 2 temporal, 3 open-domain,
 4 single-hop; adversarial 5 is skipped. The ``<Memory>`` and TEM-Hybrid configurations
 read facts extracted from the conversations by ``Memory.ingest`` (offline rules, each
 conversation in its own scope, its sample id); LoCoMo has no gold facts. Every
-configuration, RAG included, is held to the same token budget.
+configuration, RAG included, is held to the same token budget. With a backbone, each
+answer is scored by the official token F1 and, given a :class:`~tem.eval.judge.Judge`,
+by the LLM judge (J, the share judged CORRECT).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from tem.core.episode import Session
 from tem.errors import UserError
 from tem.eval.answer import AnswerCache, Backbone, answer_cached, answer_prompt
 from tem.eval.configs import LOCOMO_CONFIGS, Configuration, build_configs
+from tem.eval.judge import Judge
 from tem.eval.metrics import describe, evidence_recall, locomo_f1, stemmer_name
 from tem.eval.report import figure_lengths
 from tem.eval.runner import pick_questions
@@ -46,6 +49,8 @@ class LocomoRow:
     facts: int = 0
     events: int = 0
     turns: int = 0
+    j: float | None = None
+    """1.0 when the LLM judge said CORRECT, 0.0 when WRONG; None when not judged."""
 
 
 @dataclass
@@ -57,6 +62,11 @@ class LocomoResults:
     notes: list[str] = field(default_factory=list)
     fact_coverage: float | None = None
     """Share of the scored questions' gold dia_ids that some extracted fact came from."""
+    judge: str | None = None
+    judge_calls: int = 0
+    """Calls made to the judge model in this run, retries included (0 on a cached rerun)."""
+    judge_unparsed: int = 0
+    """Answers whose judgement had no readable label after one retry (counted WRONG)."""
 
 
 def load(path: str | Path) -> tuple[dict[str, list[Session]], list[LocomoQuestion]]:
@@ -132,20 +142,33 @@ def run_locomo(
     seed: int = 0,
     cache: AnswerCache | None = None,
     progress: bool = False,
+    judge: Judge | None = None,
 ) -> LocomoResults:
-    """Score gold-evidence recall (and F1 with a backbone) for every configuration."""
+    """Score gold-evidence recall (and F1, and J with a judge, given a backbone).
+
+    ``judge`` is used only with a backbone: each answer is judged against the gold
+    answer, through ``cache`` like the answers.
+    """
     chosen = pick_questions(questions, limit, sample, seed)
     name = None if backbone is None else backbone.name
+    if backbone is None:
+        judge = None
     results = LocomoResults([], [c.name for c in configs], budget, name)
+    results.judge = None if judge is None else judge.name
+    calls_before = 0 if judge is None else judge.calls
     work = [(c, q) for c in configs for q in chosen]
     for config, q in tqdm(work, disable=not progress, desc="locomo", unit="q"):
         evidence = config.evidence(q.question, scope=q.sample_id)
         recall = evidence_recall(q.evidence, evidence.turn_ids, evidence.facts)
-        f1 = None
+        f1 = j = None
         if backbone is not None and q.answer is not None:
             prompt = answer_prompt(q.question, evidence)
             text, _ = answer_cached(backbone, config.name, prompt, cache)
             f1 = locomo_f1(text, q.answer, q.category)
+            if judge is not None:
+                verdict = judge.judge(q.question, q.answer, text, cache)
+                j = 1.0 if verdict.correct else 0.0
+                results.judge_unparsed += not verdict.parsed
         results.rows.append(
             LocomoRow(
                 config.name,
@@ -157,8 +180,11 @@ def run_locomo(
                 facts=len(evidence.facts),
                 events=evidence.events,
                 turns=len(evidence.turn_ids),
+                j=j,
             )  # fmt: skip
         )
+    if judge is not None:
+        results.judge_calls = judge.calls - calls_before
     return results
 
 
@@ -246,7 +272,8 @@ def write_locomo_report(results: LocomoResults, out: str | Path, command: str) -
         "",
         f"Evidence budget: {results.budget} tokens (cl100k_base), the same for every "
         f"configuration. Questions per category (overall, 1-4): {counts}. "
-        f"Backbone: {results.backbone or 'none'}.",
+        f"Backbone: {results.backbone or 'none'}."
+        + (f" Judge: {results.judge}." if results.judge else ""),
         "",
         *locomo_targets(results, overall),
         "",
@@ -265,6 +292,18 @@ def write_locomo_report(results: LocomoResults, out: str | Path, command: str) -
     if results.backbone:
         lines += [f"## Token F1 (%, official LoCoMo scoring, stemmer {stemmer_name()})", ""]
         lines += [*table("f1"), ""]
+    if results.backbone and results.judge:
+        lines += [
+            "## J (LLM judge, %)",
+            "",
+            f"Share of answers the LLM judge {results.judge} labelled CORRECT (prompt: "
+            "`tem.eval.judge`, in the style of Mem0's LoCoMo LLM-as-judge; generous on "
+            "wording and format, strict on facts). Unreadable after one retry, counted "
+            f"WRONG: {results.judge_unparsed}.",
+            "",
+            *table("j"),
+            "",
+        ]
     lines += ["## Evidence length and composition", ""]
     lines += ["| configuration | mean tokens | median | max | facts | events | turns |"]
     lines += ["|---|---|---|---|---|---|---|"]
