@@ -189,8 +189,15 @@ def rank_groups(store: Store, query: _Query, scope: str, k: int) -> dict[GroupKe
     # The question asks for something no group of a named subject matches (or names
     # nobody): search the words instead of padding the evidence with unrelated groups.
     scores = {}
-    terms = [t for t in query.search_terms() if stem(t) not in named]
-    hits = store.search(scope, terms, limit=max(4 * k, 40))
+    # The asked words first: their posting lists are short. Relation synonyms ("live" ->
+    # lives in, city, residence...) match a large share of all rows at scale, so they
+    # widen the search only when the words alone find too little.
+    limit = max(4 * k, 40)
+    asked = [t for t in query.content if stem(t) not in named]
+    hits = store.search(scope, asked, limit=limit)
+    if len({h.version.group for h in hits}) < k:
+        terms = [t for t in query.search_terms() if stem(t) not in named]
+        hits = store.search(scope, terms, limit=limit) if terms != asked else hits
     top = max((h.score for h in hits), default=1.0) or 1.0
     subject_keys = {normalize_key(s) for s, _ in subjects}
     for hit in hits:
