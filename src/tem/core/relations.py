@@ -11,7 +11,6 @@ the relations they ask about ("lives in", "city", "residence", ...).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 
 from tem.core.model import CARDINALITIES, Cardinality, normalize_key
 from tem.errors import UserError
@@ -126,28 +125,12 @@ RELATION_SYNONYMS: Mapping[str, tuple[str, ...]] = {
 }
 
 
-@dataclass
-class Vocabulary:
-    """Relation cardinalities: the shipped defaults plus the user's declarations."""
+def default_cardinality(relation: str) -> Cardinality:
+    """Return the shipped cardinality of ``relation``; unknown relations are ``one``.
 
-    declared: dict[str, Cardinality] = field(default_factory=dict)
-
-    def cardinality(self, relation: str) -> Cardinality:
-        """Return the cardinality of ``relation``; undeclared and unknown means ``one``."""
-        key = normalize_key(relation)
-        return self.declared.get(key) or DEFAULT_CARDINALITY.get(key, "one")
-
-    def declare(self, relation: str, cardinality: str) -> str:
-        """Set the cardinality of ``relation``; return its normalized key."""
-        key = normalize_key(relation)
-        if not key:
-            raise UserError("relation: must not be empty")
-        self.declared[key] = check_cardinality(cardinality)
-        return key
-
-    def known(self) -> dict[str, Cardinality]:
-        """Return every relation with a known cardinality, declarations winning."""
-        return {**DEFAULT_CARDINALITY, **self.declared}
+    A store's declarations (``Memory.declare``) take precedence over this.
+    """
+    return DEFAULT_CARDINALITY.get(normalize_key(relation), "one")
 
 
 def check_cardinality(value: str) -> Cardinality:

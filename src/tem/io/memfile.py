@@ -27,7 +27,7 @@ from datetime import datetime
 from typing import TextIO
 
 from tem.core.model import Observation, Status, Version
-from tem.core.relations import DEFAULT_CARDINALITY
+from tem.core.relations import default_cardinality
 from tem.io.memfile_format import MARKS, MEMORY_RULES, RULES_HEADING, escape, when
 from tem.io.memfile_parse import Record, parse_memfile
 from tem.io.report import ImportReport
@@ -79,7 +79,7 @@ def _appearance(version: Version) -> tuple[datetime, datetime, datetime, str]:
 
 def _mark(version: Version) -> str:
     """Return a group heading's cardinality mark, written only where it is not the default."""
-    default = DEFAULT_CARDINALITY.get(version.group.relation_key, "one")
+    default = default_cardinality(version.group.relation_key)
     return "" if version.cardinality == default else _MARK_OF[version.cardinality]
 
 
