@@ -12,9 +12,11 @@ current; the ``<Memory>`` block hands the model old and new values with
     [('Lisbon', 'historical'), ('Oslo', 'current')]
 """
 
+from tem.core.episode import Session, Turn
 from tem.core.model import Status, Version
 from tem.core.times import ManualClock
 from tem.errors import NotFound, StoreError, TemError, UserError
+from tem.ingest.pipeline import IngestReport
 from tem.memory import AddReport, Fact, Memory
 from tem.retrieve import Evidence
 
@@ -22,12 +24,15 @@ __all__ = [
     "AddReport",
     "Evidence",
     "Fact",
+    "IngestReport",
     "ManualClock",
     "Memory",
     "NotFound",
+    "Session",
     "Status",
     "StoreError",
     "TemError",
+    "Turn",
     "UserError",
     "Version",
 ]
