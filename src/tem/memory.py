@@ -38,11 +38,10 @@ from tem.ingest.formats import InputFormat, load_sessions, session_from_messages
 from tem.ingest.pipeline import Extractor, IngestReport, Statement
 from tem.ingest.run import Progress, ingest_sessions
 from tem.inputs import AddReport, Fact, as_fact, check_text
-from tem.render import RenderOptions, TagStyle, render_context, render_facts, render_order
+from tem.render import RenderOptions, TagStyle, render_context, render_order
 from tem.retrieve import Evidence, _Query, rank_groups, select
 from tem.store.base import Store, WriteReport
 from tem.store.sqlite import SQLiteStore
-from tem.tokens import count_tokens
 
 if TYPE_CHECKING:
     from tem.embed import Embedder
@@ -357,8 +356,8 @@ class Memory:
         plain = at_t is None and as_of_t is None
         sizes = self.store.group_sizes(list(ranked)) if plain else None
         chosen, scores = select(ranked, lambda gs: self._read_groups(gs, at_t, as_of_t), k, sizes)
-        tokens = count_tokens(render_facts(chosen))
-        return Evidence(query, render_order(chosen), scores, tokens, at_t, as_of_t)
+        # Evidence.tokens renders and counts on first use: context() never asks.
+        return Evidence(query, render_order(chosen), scores, None, at_t, as_of_t)
 
     # -- conversations --------------------------------------------------------------
 

@@ -19,6 +19,7 @@ are kept (the current ones among them).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -28,7 +29,9 @@ import snowballstemmer
 
 from tem.core.model import GroupKey, Status, Version, normalize_key
 from tem.core.relations import relations_for
+from tem.render import render_facts
 from tem.store.base import Store
+from tem.tokens import count_tokens
 
 STOPWORDS = frozenset(
     """a about above after again against all am an and any are as at be because been before
@@ -55,15 +58,25 @@ class Evidence:
     ``versions`` are ordered as the ``<Memory>`` block shows them (groups by first
     appearance, oldest to newest). ``scores`` maps each version id to the relevance
     of its group. ``tokens`` counts the rendered block (``<Memory>`` to ``</Memory>``)
-    with the cl100k_base tokenizer.
+    with the cl100k_base tokenizer; it is computed on first use (rendering and
+    tokenizing cost more than the rest of a recall), unless given as ``_tokens``.
     """
 
     query: str
     versions: tuple[Version, ...]
     scores: dict[str, float] = field(default_factory=dict)
-    tokens: int = 0
+    _tokens: int | None = field(default=None, repr=False, compare=False)
     at: datetime | None = None
     as_of: datetime | None = None
+
+    @property
+    def tokens(self) -> int:
+        """The cl100k_base token count of the rendered ``<Memory>`` block."""
+        if self._tokens is None:
+            # Frozen, but the count is a pure function of ``versions``: cache it.
+            object.__setattr__(self, "_tokens", count_tokens(render_facts(self.versions)))
+        assert self._tokens is not None
+        return self._tokens
 
     def __len__(self) -> int:
         return len(self.versions)
@@ -147,6 +160,41 @@ def _value_score(query: _Query, value: str) -> float:
     return 1.5 * len(value_stems & query.stems) / len(value_stems)
 
 
+def _scoring_values(query: _Query, values: Sequence[str]) -> set[int]:
+    """Return the indexes of the ``values`` that may score (share a stem with the question).
+
+    A value scores only when one of its content words has a stem the question asks
+    for, and that word, casefolded, is a substring of the casefolded value. So the
+    words are found in one pass over all values (no match can span the newline that
+    joins them, so they are exactly those :func:`words` finds value by value), and
+    only values containing a hit word are kept; most values are never scored.
+    """
+    joined = "\n".join(values)
+    if joined.isascii():
+        # ASCII: casefold is lower, per character, so matching the lowered text finds
+        # the same words, already lowercased, at the same offsets.
+        lowered = joined.lower()
+        found = {w[:-2] if w.endswith("'s") else w for w in set(_WORD.findall(lowered))}
+    else:
+        lowered, found = "", set(words(joined))
+    hits = [w for w in found if w not in STOPWORDS and stem(w) in query.stems]
+    if not hits:
+        return set()
+    if not lowered:
+        return {i for i, v in enumerate(values) if any(h in v.casefold() for h in hits)}
+    starts, offset = [], 0
+    for value in values:
+        starts.append(offset)
+        offset += len(value) + 1
+    keep: set[int] = set()
+    for hit in hits:
+        at = lowered.find(hit)
+        while at >= 0:
+            keep.add(bisect_right(starts, at) - 1)
+            at = lowered.find(hit, at + 1)
+    return keep
+
+
 def _subject_score(query: _Query, subject: str) -> float:
     subject_words = [w for w in words(subject) if w not in STOPWORDS]
     if not subject_words:
@@ -168,10 +216,13 @@ def rank_groups(store: Store, query: _Query, scope: str, k: int) -> dict[GroupKe
         subject_key = normalize_key(subject)
         # A group scores by its best value; rounding is monotonic, so adding the
         # constant part once to the best value score equals the best of the sums.
-        best: dict[str, float] = {}
-        for relation_key, value in store.subject_values(scope, subject_key):
+        # Relations in order of first appearance, each at its best value score (>= 0).
+        rows = store.subject_values(scope, subject_key)
+        best = dict.fromkeys((relation_key for relation_key, _ in rows), 0.0)
+        for index in sorted(_scoring_values(query, [value for _, value in rows])):
+            relation_key, value = rows[index]
             value_score = _value_score(query, value)
-            if value_score > best.get(relation_key, -1.0):
+            if value_score > best[relation_key]:
                 best[relation_key] = value_score
         for relation_key, value_score in best.items():
             group = GroupKey(scope, subject_key, relation_key)

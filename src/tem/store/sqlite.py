@@ -176,7 +176,12 @@ class SQLiteStore:
         target = ":memory:" if self.path is None else str(self.path)
         try:
             self._conn = sqlite3.connect(
-                target, timeout=timeout, isolation_level=None, check_same_thread=False
+                target,
+                timeout=timeout,
+                isolation_level=None,
+                check_same_thread=False,
+                # Reads build IN/VALUES lists of many lengths: keep more prepared statements.
+                cached_statements=512,
             )
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open {target}: {exc}") from exc
@@ -479,7 +484,7 @@ class SQLiteStore:
             "ORDER BY relation_key, position",
             (scope, subject_key),
         )
-        return [(r[0], r[1]) for r in rows]
+        return rows  # two-column rows
 
     def group_versions(self, groups: Sequence[GroupKey]) -> dict[GroupKey, list[Version]]:
         found: dict[GroupKey, list[Version]] = {g: [] for g in groups}
