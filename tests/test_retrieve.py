@@ -131,3 +131,14 @@ def test_a_question_about_nothing_specific_gets_the_whole_subject(ana: Memory) -
 def test_possessives_name_the_subject(ana: Memory) -> None:
     evidence = ana.recall("What is Ana Lima's favorite drink?")
     assert [v.value for v in evidence.versions] == ["matcha"]
+
+
+def test_relation_synonyms_search_relation_names_only(memory: Memory) -> None:
+    memory.add("Ana", "likes", "city breaks", source="s", observed_at="2024-01-01")
+    memory.add("Bo", "city", "Oslo", source="s", observed_at="2024-01-01")
+    hits = memory.store.search("default", [], limit=10, relation_terms=["city"])
+    assert [(h.version.subject, h.version.value) for h in hits] == [("Bo", "Oslo")]
+
+
+def test_a_named_subject_without_a_matching_fact_gets_no_filler(ana: Memory) -> None:
+    assert ana.recall("When did Ana Lima run a charity race?").versions == ()

@@ -128,11 +128,10 @@ class _Query:
         relation_stems = {stem(w) for r in relations for w in r.split()}
         return cls(text, content, {stem(w) for w in content}, relations, relation_stems)
 
-    def search_terms(self) -> list[str]:
-        terms = dict.fromkeys(self.content)
-        for relation in self.relations:
-            terms.update(dict.fromkeys(relation.split()))
-        return [t for t in terms if t not in STOPWORDS]
+    def relation_words(self) -> list[str]:
+        """The words of the relations the question asks about (searched in relation names)."""
+        found = dict.fromkeys(w for r in self.relations for w in r.split())
+        return [w for w in found if w not in STOPWORDS]
 
 
 def _relation_score(query: _Query, relation_key: str) -> float:
@@ -246,9 +245,9 @@ def rank_groups(store: Store, query: _Query, scope: str, k: int) -> dict[GroupKe
     limit = max(4 * k, 40)
     asked = [t for t in query.content if stem(t) not in named]
     hits = store.search(scope, asked, limit=limit)
-    if len({h.version.group for h in hits}) < k:
-        terms = [t for t in query.search_terms() if stem(t) not in named]
-        hits = store.search(scope, terms, limit=limit) if terms != asked else hits
+    synonyms = [w for w in query.relation_words() if stem(w) not in named]
+    if synonyms and len({h.version.group for h in hits}) < k:
+        hits = store.search(scope, asked, limit=limit, relation_terms=synonyms)
     top = max((h.score for h in hits), default=1.0) or 1.0
     subject_keys = {normalize_key(s) for s, _ in subjects}
     for hit in hits:

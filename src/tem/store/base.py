@@ -159,8 +159,15 @@ class Store(Protocol):
         """Return a number that changes whenever any connection commits a write (caches)."""
         ...
 
-    def search(self, scope: str, terms: Sequence[str], limit: int) -> list[SearchHit]:
-        """Full-text search (any of ``terms``) over subject, relation and value."""
+    def search(
+        self,
+        scope: str,
+        terms: Sequence[str],
+        limit: int,
+        relation_terms: Sequence[str] = (),
+    ) -> list[SearchHit]:
+        """Full-text search: any of ``terms`` in subject, relation or value, or any of
+        ``relation_terms`` in the relation name alone (relation synonyms)."""
         ...
 
     def match_subjects(self, scope: str, terms: Sequence[str], limit: int) -> list[str]:

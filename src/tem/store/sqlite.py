@@ -151,8 +151,13 @@ def _flat(groups: Sequence[GroupKey]) -> list[str]:
     return [part for g in groups for part in (g.scope, g.subject_key, g.relation_key)]
 
 
-def _fts_query(terms: Sequence[str]) -> str:
-    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+def _fts_query(terms: Sequence[str], relation_terms: Sequence[str] = ()) -> str:
+    """Any of ``terms`` in any column, or any of ``relation_terms`` in the relation column."""
+    quoted = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+    if not relation_terms:
+        return quoted
+    in_relation = " OR ".join('"' + t.replace('"', '""') + '"' for t in relation_terms)
+    return f"{quoted} OR relation : ({in_relation})" if quoted else f"relation : ({in_relation})"
 
 
 @dataclass
@@ -523,8 +528,14 @@ class SQLiteStore:
             (other,) = self._conn.execute("PRAGMA data_version").fetchone()
             return (int(other) << 32) + self._commits
 
-    def search(self, scope: str, terms: Sequence[str], limit: int) -> list[SearchHit]:
-        if not terms:
+    def search(
+        self,
+        scope: str,
+        terms: Sequence[str],
+        limit: int,
+        relation_terms: Sequence[str] = (),
+    ) -> list[SearchHit]:
+        if not terms and not relation_terms:
             return []
         # Rank on rowids alone, then read the few winning rows: the sorter then carries
         # two numbers per match instead of whole version rows. When the scope is the
@@ -544,7 +555,7 @@ class SQLiteStore:
         rows = self._read(
             f"SELECT {columns}, h.score FROM ({ranked} ORDER BY score LIMIT ?) AS h "
             "JOIN versions v ON v.rowid = h.hit ORDER BY h.score",
-            (_fts_query(terms), scope, limit),
+            (_fts_query(terms, relation_terms), scope, limit),
         )
         return [SearchHit(_version(r), -float(r[21])) for r in rows]
 
