@@ -8,15 +8,13 @@ the version rows that changed.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -26,138 +24,29 @@ from tem.core.model import (
     GroupKey,
     Observation,
     Status,
-    Support,
     Version,
-    normalize_key,
 )
-from tem.core.times import from_text, to_text
+from tem.core.times import to_text
 from tem.errors import StoreError
 from tem.store import sqlite_episodes as episodes
 from tem.store import sqlite_vectors as vectors_sql
 from tem.store.base import Derive, SearchHit, Vectors, WriteReport
+from tem.store.sqlite_rows import (
+    OBS_COLUMNS,
+    VERSION_COLUMNS,
+    as_stored,
+    chunks,
+    flat,
+    fts_query,
+    group_of,
+    groups_join,
+    marks,
+    obs_row,
+    observation_of,
+    version_of,
+    version_row,
+)
 from tem.store.sqlite_schema import migrate
-
-_OBS_COLUMNS = (
-    "id, scope, subject, subject_key, relation, relation_key, value, kind, source, "
-    "observed_at, valid_from, recorded_at, expired_at, metadata"
-)
-_VERSION_COLUMNS = (
-    "id, scope, subject, subject_key, relation, relation_key, value, status, cardinality, "
-    "source, observed_at, valid_from, valid_to, recorded_at, expired_at, supersedes, "
-    "superseded_by, ended_by, sources, metadata, position"
-)
-_CHUNK = 500
-_STATUS = {status.value: status for status in Status}
-# Timestamps repeat a lot (a batch shares recorded_at, sources share dates): parse and
-# format each distinct one once. Both functions are pure, so caching changes nothing.
-_time = lru_cache(maxsize=1 << 16)(from_text)
-_text = lru_cache(maxsize=1 << 16)(to_text)
-_key = lru_cache(maxsize=1 << 16)(normalize_key)
-
-
-def _group(item: Observation | Version) -> GroupKey:
-    """``item.group``, with the (pure) name normalization cached."""
-    return GroupKey(item.scope, _key(item.subject), _key(item.relation))
-
-
-def _opt(moment: datetime | None) -> str | None:
-    return None if moment is None else _text(moment)
-
-
-def _opt_time(text: str | None) -> datetime | None:
-    return None if text is None else _time(text)
-
-
-def _json(text: str) -> Any:
-    return {} if text == "{}" else json.loads(text)
-
-
-def _obs_row(o: Observation, g: GroupKey) -> tuple[Any, ...]:
-    metadata = json.dumps(dict(o.metadata), sort_keys=True) if o.metadata else "{}"
-    return (
-        o.id, o.scope, o.subject, g.subject_key, o.relation, g.relation_key, o.value, o.kind,
-        o.source, _text(o.observed_at), _text(o.valid_from), _text(o.recorded_at),
-        _opt(o.expired_at), metadata,
-    )  # fmt: skip
-
-
-def _observation(row: Sequence[Any]) -> Observation:
-    """Decode a row of ``_OBS_COLUMNS``."""
-    return Observation(
-        id=row[0], scope=row[1], subject=row[2], relation=row[4], value=row[6], kind=row[7],
-        source=row[8], observed_at=_time(row[9]), valid_from=_time(row[10]),
-        recorded_at=_time(row[11]), expired_at=_opt_time(row[12]), metadata=_json(row[13]),
-    )  # fmt: skip
-
-
-def _as_stored(o: Observation, row: tuple[Any, ...]) -> Observation:
-    """Return ``o`` as reading its row back would: metadata through JSON, sorted keys."""
-    if row[13] == "{}" and not o.metadata:
-        return o
-    return replace(o, metadata=json.loads(row[13]))
-
-
-def _version_row(v: Version, position: int, g: GroupKey) -> tuple[Any, ...]:
-    sources = [
-        [s.observation_id, s.source, _text(s.observed_at), _text(s.recorded_at)] for s in v.sources
-    ]
-    metadata = json.dumps(dict(v.metadata)) if v.metadata else "{}"
-    return (
-        v.id, v.scope, v.subject, g.subject_key, v.relation, g.relation_key, v.value,
-        v.status.value, v.cardinality, v.source, _text(v.observed_at), _text(v.valid_from),
-        _opt(v.valid_to), _text(v.recorded_at), _opt(v.expired_at), v.supersedes,
-        v.superseded_by, v.ended_by, json.dumps(sources), metadata, position,
-    )  # fmt: skip
-
-
-def _version(row: Sequence[Any]) -> Version:
-    """Decode a row of ``_VERSION_COLUMNS``."""
-    return Version(
-        id=row[0], scope=row[1], subject=row[2], relation=row[4], value=row[6],
-        status=_STATUS[row[7]], cardinality=row[8], source=row[9],
-        observed_at=_time(row[10]), valid_from=_time(row[11]), valid_to=_opt_time(row[12]),
-        recorded_at=_time(row[13]), expired_at=_opt_time(row[14]), supersedes=row[15],
-        superseded_by=row[16], ended_by=row[17],
-        sources=tuple(
-            Support(s[0], s[1], _time(s[2]), _time(s[3])) for s in json.loads(row[18])
-        ),
-        metadata=_json(row[19]),
-    )  # fmt: skip
-
-
-def _chunks(items: Sequence[Any]) -> Iterator[Sequence[Any]]:
-    for start in range(0, len(items), _CHUNK):
-        yield items[start : start + _CHUNK]
-
-
-def _marks(count: int) -> str:
-    return ",".join("?" * count)
-
-
-def _groups_join(count: int, table: str) -> str:
-    """``FROM`` clause joining ``count`` (scope, subject_key, relation_key) rows to ``table``.
-
-    A VALUES list joined on the group index is one indexed lookup per group; a row-value
-    ``IN`` would scan the table.
-    """
-    values = ",".join(["(?,?,?)"] * count)
-    return (
-        f"(VALUES {values}) AS g JOIN {table} t ON t.scope = g.column1 "
-        "AND t.subject_key = g.column2 AND t.relation_key = g.column3"
-    )
-
-
-def _flat(groups: Sequence[GroupKey]) -> list[str]:
-    return [part for g in groups for part in (g.scope, g.subject_key, g.relation_key)]
-
-
-def _fts_query(terms: Sequence[str], relation_terms: Sequence[str] = ()) -> str:
-    """Any of ``terms`` in any column, or any of ``relation_terms`` in the relation column."""
-    quoted = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
-    if not relation_terms:
-        return quoted
-    in_relation = " OR ".join('"' + t.replace('"', '""') + '"' for t in relation_terms)
-    return f"{quoted} OR relation : ({in_relation})" if quoted else f"relation : ({in_relation})"
 
 
 @dataclass
@@ -256,8 +145,8 @@ class SQLiteStore:
         report = WriteReport()
         known: set[str] = set()
         ids = [o.id for o in observations]
-        for chunk in _chunks(ids):
-            sql = f"SELECT id FROM observations WHERE id IN ({_marks(len(chunk))})"
+        for chunk in chunks(ids):
+            sql = f"SELECT id FROM observations WHERE id IN ({marks(len(chunk))})"
             known.update(r[0] for r in conn.execute(sql, chunk))
         fresh: dict[str, Observation] = {}
         for o in observations:
@@ -265,15 +154,15 @@ class SQLiteStore:
                 report.unchanged += 1
             else:
                 fresh[o.id] = o
-        keys = [_group(o) for o in fresh.values()]
+        keys = [group_of(o) for o in fresh.values()]
         groups = list(dict.fromkeys(keys))
         # Read what the groups held before inserting: the new rows are in hand already.
         live = self._live(conn, groups)
-        rows = [_obs_row(o, g) for o, g in zip(fresh.values(), keys, strict=True)]
-        conn.executemany(f"INSERT INTO observations ({_OBS_COLUMNS}) VALUES ({_marks(14)})", rows)
+        rows = [obs_row(o, g) for o, g in zip(fresh.values(), keys, strict=True)]
+        conn.executemany(f"INSERT INTO observations ({OBS_COLUMNS}) VALUES ({marks(14)})", rows)
         for o, g, row in zip(fresh.values(), keys, rows, strict=True):
             if o.expired_at is None:
-                live[g].append(_as_stored(o, row))
+                live[g].append(as_stored(o, row))
         self._rederive(conn, groups, live, derive, report)
         created = set(report.created)
         report.reaffirmed = sum(
@@ -286,7 +175,7 @@ class SQLiteStore:
         with self._transaction() as conn:
             rows = _tuples(
                 conn,
-                f"SELECT {_OBS_COLUMNS} FROM observations "
+                f"SELECT {OBS_COLUMNS} FROM observations "
                 "WHERE scope = ? AND source = ? AND expired_at IS NULL",
                 (scope, source),
             )
@@ -314,7 +203,7 @@ class SQLiteStore:
                 params.append(value)
         clause = " AND ".join(where) if where else "1"
         with self._transaction() as conn:
-            rows = _tuples(conn, f"SELECT {_OBS_COLUMNS} FROM observations WHERE {clause}", params)
+            rows = _tuples(conn, f"SELECT {OBS_COLUMNS} FROM observations WHERE {clause}", params)
             vectors_sql.delete_vectors(conn, clause, params)
             conn.execute(f"DELETE FROM observations WHERE {clause}", params)
             groups = list(dict.fromkeys(GroupKey(r[1], r[3], r[5]) for r in rows))
@@ -352,28 +241,28 @@ class SQLiteStore:
     ) -> defaultdict[GroupKey, list[Observation]]:
         """Return the unretired observations of each group, read in one query per chunk."""
         live: defaultdict[GroupKey, list[Observation]] = defaultdict(list)
-        columns = ", ".join("t." + c.strip() for c in _OBS_COLUMNS.split(","))
-        for chunk in _chunks(groups):
+        columns = ", ".join("t." + c.strip() for c in OBS_COLUMNS.split(","))
+        for chunk in chunks(groups):
             sql = (
-                f"SELECT {columns} FROM {_groups_join(len(chunk), 'observations')} "
+                f"SELECT {columns} FROM {groups_join(len(chunk), 'observations')} "
                 "WHERE t.expired_at IS NULL"
             )
-            for row in _tuples(conn, sql, _flat(chunk)):
-                live[GroupKey(row[1], row[3], row[5])].append(_observation(row))
+            for row in _tuples(conn, sql, flat(chunk)):
+                live[GroupKey(row[1], row[3], row[5])].append(observation_of(row))
         return live
 
     def _stored_rows(
         self, conn: sqlite3.Connection, groups: Sequence[GroupKey]
     ) -> defaultdict[GroupKey, dict[str, tuple[Any, ...]]]:
-        """Return each group's version rows by id: (rowid, *_VERSION_COLUMNS), by position."""
+        """Return each group's version rows by id: (rowid, *VERSION_COLUMNS), by position."""
         found: defaultdict[GroupKey, dict[str, tuple[Any, ...]]] = defaultdict(dict)
-        columns = ", ".join("t." + c.strip() for c in _VERSION_COLUMNS.split(","))
-        for chunk in _chunks(groups):
+        columns = ", ".join("t." + c.strip() for c in VERSION_COLUMNS.split(","))
+        for chunk in chunks(groups):
             sql = (
-                f"SELECT t.rowid, {columns} FROM {_groups_join(len(chunk), 'versions')} "
+                f"SELECT t.rowid, {columns} FROM {groups_join(len(chunk), 'versions')} "
                 "ORDER BY t.scope, t.subject_key, t.relation_key, t.position"
             )
-            for row in _tuples(conn, sql, _flat(chunk)):
+            for row in _tuples(conn, sql, flat(chunk)):
                 found[GroupKey(row[2], row[4], row[6])][row[1]] = row
         return found
 
@@ -392,17 +281,17 @@ class SQLiteStore:
         for group in groups:
             new = derive(group, live.get(group, []), declared.get(group.relation_key))
             _diff(group, stored.get(group, {}), new, changes, report)
-        for chunk in _chunks(changes.deletes):
-            conn.execute(f"DELETE FROM versions WHERE rowid IN ({_marks(len(chunk))})", chunk)
-            conn.execute(f"DELETE FROM versions_fts WHERE rowid IN ({_marks(len(chunk))})", chunk)
+        for chunk in chunks(changes.deletes):
+            conn.execute(f"DELETE FROM versions WHERE rowid IN ({marks(len(chunk))})", chunk)
+            conn.execute(f"DELETE FROM versions_fts WHERE rowid IN ({marks(len(chunk))})", chunk)
         conn.executemany(
-            f"UPDATE versions SET ({_VERSION_COLUMNS}) = ({_marks(21)}) WHERE rowid = ?",
+            f"UPDATE versions SET ({VERSION_COLUMNS}) = ({marks(21)}) WHERE rowid = ?",
             changes.updates,
         )
         if changes.inserts:
             (last,) = conn.execute("SELECT coalesce(max(rowid), 0) FROM versions").fetchone()
             conn.executemany(
-                f"INSERT INTO versions ({_VERSION_COLUMNS}) VALUES ({_marks(21)})",
+                f"INSERT INTO versions ({VERSION_COLUMNS}) VALUES ({marks(21)})",
                 changes.inserts,
             )
             # New rows get rowids above the old maximum: index them in one statement.
@@ -417,7 +306,7 @@ class SQLiteStore:
         """Keep the subjects table (and its index) equal to the subjects that have versions."""
         keys = list(dict.fromkeys([*changes.named, *changes.emptied]))
         rowids: dict[tuple[str, str], int] = {}
-        for chunk in _chunks(keys):
+        for chunk in chunks(keys):
             values = ",".join(["(?,?)"] * len(chunk))
             sql = (
                 f"SELECT s.scope, s.subject_key, s.rowid FROM (VALUES {values}) AS g "
@@ -468,20 +357,20 @@ class SQLiteStore:
     ) -> list[Observation]:
         clause, params = self._where(scope, subject_key, relation_key)
         rows = self._read(
-            f"SELECT {_OBS_COLUMNS} FROM observations WHERE {clause} ORDER BY rowid", params
+            f"SELECT {OBS_COLUMNS} FROM observations WHERE {clause} ORDER BY rowid", params
         )
-        return [_observation(r) for r in rows]
+        return [observation_of(r) for r in rows]
 
     def versions(
         self, scope: str, subject_key: str | None = None, relation_key: str | None = None
     ) -> list[Version]:
         clause, params = self._where(scope, subject_key, relation_key)
         rows = self._read(
-            f"SELECT {_VERSION_COLUMNS} FROM versions WHERE {clause} "
+            f"SELECT {VERSION_COLUMNS} FROM versions WHERE {clause} "
             "ORDER BY subject_key, relation_key, position",
             params,
         )
-        return [_version(r) for r in rows]
+        return [version_of(r) for r in rows]
 
     def subject_values(self, scope: str, subject_key: str) -> list[tuple[str, str]]:
         rows = self._read(
@@ -493,20 +382,20 @@ class SQLiteStore:
 
     def group_versions(self, groups: Sequence[GroupKey]) -> dict[GroupKey, list[Version]]:
         found: dict[GroupKey, list[Version]] = {g: [] for g in groups}
-        columns = ", ".join("t." + c.strip() for c in _VERSION_COLUMNS.split(","))
-        for chunk in _chunks(list(found)):
+        columns = ", ".join("t." + c.strip() for c in VERSION_COLUMNS.split(","))
+        for chunk in chunks(list(found)):
             rows = self._read(
-                f"SELECT {columns} FROM {_groups_join(len(chunk), 'versions')} "
+                f"SELECT {columns} FROM {groups_join(len(chunk), 'versions')} "
                 "ORDER BY t.scope, t.subject_key, t.relation_key, t.position",
-                _flat(chunk),
+                flat(chunk),
             )
             for row in rows:
-                found[GroupKey(row[1], row[3], row[5])].append(_version(row))
+                found[GroupKey(row[1], row[3], row[5])].append(version_of(row))
         return found
 
     def group_sizes(self, groups: Sequence[GroupKey]) -> dict[GroupKey, int]:
         sizes: dict[GroupKey, int] = {}
-        for chunk in _chunks(list(dict.fromkeys(groups))):
+        for chunk in chunks(list(dict.fromkeys(groups))):
             # A correlated count per group is an index-only range count; GROUP BY over
             # a join would sort.
             values = ",".join(["(?,?,?)"] * len(chunk))
@@ -514,7 +403,7 @@ class SQLiteStore:
                 f"SELECT (SELECT count(*) FROM versions t WHERE t.scope = g.column1 AND "
                 "t.subject_key = g.column2 AND t.relation_key = g.column3) "
                 f"FROM (VALUES {values}) AS g",
-                _flat(chunk),
+                flat(chunk),
             )
             sizes.update(zip(chunk, (r[0] for r in rows), strict=True))
         return sizes
@@ -551,13 +440,13 @@ class SQLiteStore:
                 "FROM versions_fts JOIN versions v ON v.rowid = versions_fts.rowid "
                 "WHERE versions_fts MATCH ? AND v.scope = ?"
             )
-        columns = ", ".join("v." + c.strip() for c in _VERSION_COLUMNS.split(","))
+        columns = ", ".join("v." + c.strip() for c in VERSION_COLUMNS.split(","))
         rows = self._read(
             f"SELECT {columns}, h.score FROM ({ranked} ORDER BY score LIMIT ?) AS h "
             "JOIN versions v ON v.rowid = h.hit ORDER BY h.score",
-            (_fts_query(terms, relation_terms), scope, limit),
+            (fts_query(terms, relation_terms), scope, limit),
         )
-        return [SearchHit(_version(r), -float(r[21])) for r in rows]
+        return [SearchHit(version_of(r), -float(r[21])) for r in rows]
 
     def _only_scope(self, scope: str) -> bool:
         """Whether every stored version belongs to ``scope`` (the subjects table says)."""
@@ -572,13 +461,13 @@ class SQLiteStore:
         rows = self._read(
             "SELECT s.subject FROM subjects_fts JOIN subjects s ON s.rowid = subjects_fts.rowid "
             "WHERE subjects_fts MATCH ? AND s.scope = ? ORDER BY bm25(subjects_fts) LIMIT ?",
-            (_fts_query(terms), scope, limit),
+            (fts_query(terms), scope, limit),
         )
         return [r[0] for r in rows]
 
     def all_observations(self) -> Iterator[Observation]:
-        for r in self._read(f"SELECT {_OBS_COLUMNS} FROM observations ORDER BY rowid"):
-            yield _observation(r)
+        for r in self._read(f"SELECT {OBS_COLUMNS} FROM observations ORDER BY rowid"):
+            yield observation_of(r)
 
     def scopes(self) -> list[str]:
         return [r[0] for r in self._read("SELECT DISTINCT scope FROM observations ORDER BY 1")]
@@ -637,7 +526,7 @@ def _diff(
     report.removed.extend(vid for vid in old if vid not in new_ids)
     for position, version in enumerate(new):
         report.versions[version.id] = version
-        row = _version_row(version, position, group)
+        row = version_row(version, position, group)
         stored = old.get(version.id)
         if stored is None:
             changes.inserts.append(row)

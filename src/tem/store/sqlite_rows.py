@@ -1,0 +1,140 @@
+"""Rows of the SQLite store: column lists, and conversion between rows and the model.
+
+Kept apart from :mod:`tem.store.sqlite` so the store reads as transactions and
+queries; everything here is pure and cached where rows repeat.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from tem.core.model import GroupKey, Observation, Status, Support, Version, normalize_key
+from tem.core.times import from_text, to_text
+
+OBS_COLUMNS = (
+    "id, scope, subject, subject_key, relation, relation_key, value, kind, source, "
+    "observed_at, valid_from, recorded_at, expired_at, metadata"
+)
+VERSION_COLUMNS = (
+    "id, scope, subject, subject_key, relation, relation_key, value, status, cardinality, "
+    "source, observed_at, valid_from, valid_to, recorded_at, expired_at, supersedes, "
+    "superseded_by, ended_by, sources, metadata, position"
+)
+CHUNK = 500
+STATUS = {status.value: status for status in Status}
+# Timestamps repeat a lot (a batch shares recorded_at, sources share dates): parse and
+# format each distinct one once. Both functions are pure, so caching changes nothing.
+text_time = lru_cache(maxsize=1 << 16)(from_text)
+time_text = lru_cache(maxsize=1 << 16)(to_text)
+cached_key = lru_cache(maxsize=1 << 16)(normalize_key)
+
+
+def group_of(item: Observation | Version) -> GroupKey:
+    """``item.group``, with the (pure) name normalization cached."""
+    return GroupKey(item.scope, cached_key(item.subject), cached_key(item.relation))
+
+
+def opt_text(moment: datetime | None) -> str | None:
+    return None if moment is None else time_text(moment)
+
+
+def opt_time(text: str | None) -> datetime | None:
+    return None if text is None else text_time(text)
+
+
+def load_json(text: str) -> Any:
+    return {} if text == "{}" else json.loads(text)
+
+
+def obs_row(o: Observation, g: GroupKey) -> tuple[Any, ...]:
+    metadata = json.dumps(dict(o.metadata), sort_keys=True) if o.metadata else "{}"
+    return (
+        o.id, o.scope, o.subject, g.subject_key, o.relation, g.relation_key, o.value, o.kind,
+        o.source, time_text(o.observed_at), time_text(o.valid_from), time_text(o.recorded_at),
+        opt_text(o.expired_at), metadata,
+    )  # fmt: skip
+
+
+def observation_of(row: Sequence[Any]) -> Observation:
+    """Decode a row of ``OBS_COLUMNS``."""
+    return Observation(
+        id=row[0], scope=row[1], subject=row[2], relation=row[4], value=row[6], kind=row[7],
+        source=row[8], observed_at=text_time(row[9]), valid_from=text_time(row[10]),
+        recorded_at=text_time(row[11]), expired_at=opt_time(row[12]), metadata=load_json(row[13]),
+    )  # fmt: skip
+
+
+def as_stored(o: Observation, row: tuple[Any, ...]) -> Observation:
+    """Return ``o`` as reading its row back would: metadata through JSON, sorted keys."""
+    if row[13] == "{}" and not o.metadata:
+        return o
+    return replace(o, metadata=json.loads(row[13]))
+
+
+def version_row(v: Version, position: int, g: GroupKey) -> tuple[Any, ...]:
+    sources = [
+        [s.observation_id, s.source, time_text(s.observed_at), time_text(s.recorded_at)]
+        for s in v.sources
+    ]
+    metadata = json.dumps(dict(v.metadata)) if v.metadata else "{}"
+    return (
+        v.id, v.scope, v.subject, g.subject_key, v.relation, g.relation_key, v.value,
+        v.status.value, v.cardinality, v.source, time_text(v.observed_at), time_text(v.valid_from),
+        opt_text(v.valid_to), time_text(v.recorded_at), opt_text(v.expired_at), v.supersedes,
+        v.superseded_by, v.ended_by, json.dumps(sources), metadata, position,
+    )  # fmt: skip
+
+
+def version_of(row: Sequence[Any]) -> Version:
+    """Decode a row of ``VERSION_COLUMNS``."""
+    return Version(
+        id=row[0], scope=row[1], subject=row[2], relation=row[4], value=row[6],
+        status=STATUS[row[7]], cardinality=row[8], source=row[9],
+        observed_at=text_time(row[10]), valid_from=text_time(row[11]), valid_to=opt_time(row[12]),
+        recorded_at=text_time(row[13]), expired_at=opt_time(row[14]), supersedes=row[15],
+        superseded_by=row[16], ended_by=row[17],
+        sources=tuple(
+            Support(s[0], s[1], text_time(s[2]), text_time(s[3])) for s in json.loads(row[18])
+        ),
+        metadata=load_json(row[19]),
+    )  # fmt: skip
+
+
+def chunks(items: Sequence[Any]) -> Iterator[Sequence[Any]]:
+    for start in range(0, len(items), CHUNK):
+        yield items[start : start + CHUNK]
+
+
+def marks(count: int) -> str:
+    return ",".join("?" * count)
+
+
+def groups_join(count: int, table: str) -> str:
+    """``FROM`` clause joining ``count`` (scope, subject_key, relation_key) rows to ``table``.
+
+    A VALUES list joined on the group index is one indexed lookup per group; a row-value
+    ``IN`` would scan the table.
+    """
+    values = ",".join(["(?,?,?)"] * count)
+    return (
+        f"(VALUES {values}) AS g JOIN {table} t ON t.scope = g.column1 "
+        "AND t.subject_key = g.column2 AND t.relation_key = g.column3"
+    )
+
+
+def flat(groups: Sequence[GroupKey]) -> list[str]:
+    return [part for g in groups for part in (g.scope, g.subject_key, g.relation_key)]
+
+
+def fts_query(terms: Sequence[str], relation_terms: Sequence[str] = ()) -> str:
+    """Any of ``terms`` in any column, or any of ``relation_terms`` in the relation column."""
+    quoted = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+    if not relation_terms:
+        return quoted
+    in_relation = " OR ".join('"' + t.replace('"', '""') + '"' for t in relation_terms)
+    return f"{quoted} OR relation : ({in_relation})" if quoted else f"relation : ({in_relation})"
