@@ -201,14 +201,25 @@ def _subject_score(query: _Query, subject: str) -> float:
     return sum(1 for w in subject_words if stem(w) in query.stems) / len(subject_words)
 
 
-def rank_groups(store: Store, query: _Query, scope: str, k: int) -> dict[GroupKey, float]:
-    """Score candidate groups; higher is more relevant."""
-    scores: dict[GroupKey, float] = {}
-    subjects = [
+def _named_subjects(store: Store, query: _Query, scope: str) -> list[tuple[str, float]]:
+    """Return the subjects the question names, each with the share of its name it used.
+
+    Only the best-named ones are kept: when "Maria Alvarez" is named in full, the
+    other Marias (matched by first name alone) are not what the question is about.
+    """
+    named = [
         (s, score)
         for s in store.match_subjects(scope, query.content, limit=8)
         if (score := _subject_score(query, s)) >= 0.5
     ]
+    best = max((score for _, score in named), default=0.0)
+    return [(s, score) for s, score in named if score >= best]
+
+
+def rank_groups(store: Store, query: _Query, scope: str, k: int) -> dict[GroupKey, float]:
+    """Score candidate groups; higher is more relevant."""
+    scores: dict[GroupKey, float] = {}
+    subjects = _named_subjects(store, query, scope)
     relation_scores: dict[str, float] = {}
     specific: dict[GroupKey, float] = {}
     for subject, subject_score in subjects:
