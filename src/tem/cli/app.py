@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 
 import click
 
-from tem.cli import conversations, reads, transfer, writes
+from tem.cli import conversations, mcp, reads, serve, transfer, writes
 from tem.cli.common import Settings
 from tem.core.model import RULES, Rule
 from tem.errors import NotFound, StoreError, TemError, UserError
@@ -92,6 +92,8 @@ def cli(ctx: click.Context, db: Path, scope: str | None, rule: Rule) -> None:
 for _command in (*writes.COMMANDS, *reads.COMMANDS, *conversations.COMMANDS, *transfer.COMMANDS):
     cli.add_command(_command)
 cli.add_command(eval_group, "eval")
+cli.add_command(serve.serve)
+cli.add_command(mcp.mcp)
 
 
 def main() -> None:

@@ -1,0 +1,112 @@
+"""tem mcp: the six tools, spoken to over stdio by the mcp SDK's own client."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+
+pytest.importorskip("mcp")
+
+from mcp import Client, StdioServerParameters, stdio_client  # noqa: E402
+
+TOOLS = {
+    "add_memory",
+    "search_memory_facts",
+    "get_context",
+    "get_history",
+    "retract_fact",
+    "forget",
+}
+
+
+def run_client(tmp_path: Path, body: Callable[[Client], Awaitable[None]]) -> None:
+    """Spawn ``python -m tem --db <tmp> mcp`` and run ``body`` against it over stdio."""
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "tem", "--db", str(tmp_path / "tem.db"), "mcp"],
+        cwd=tmp_path,
+    )  # fmt: skip
+
+    async def main() -> None:
+        with anyio.fail_after(60), (tmp_path / "server.log").open("w") as errlog:
+            async with Client(stdio_client(params, errlog=errlog)) as client:
+                await body(client)
+
+    anyio.run(main)
+
+
+def text_of(result: Any) -> str:
+    return "\n".join(block.text for block in result.content)
+
+
+def test_lists_the_six_tools_with_descriptions(tmp_path: Path) -> None:
+    async def body(client: Client) -> None:
+        tools = (await client.list_tools()).tools
+        assert {t.name for t in tools} >= TOOLS
+        for tool in tools:
+            assert tool.description and len(tool.description.split()) > 8, tool.name
+
+    run_client(tmp_path, body)
+
+
+def test_a_move_is_remembered_with_its_history(tmp_path: Path) -> None:
+    async def body(client: Client) -> None:
+        for text, date in [("I live in Lisbon.", "2024-01-05"), ("I moved to Oslo.", "2024-03-01")]:
+            added = await client.call_tool(
+                "add_memory", {"episode_body": text, "observed_at": date, "speaker": "Ana"}
+            )
+            assert not added.is_error, text_of(added)
+
+        history = await client.call_tool("get_history", {"subject": "Ana"})
+        versions = history.structured_content["versions"]
+        assert [(v["value"], v["status"]) for v in versions] == [
+            ("Lisbon", "historical"),
+            ("Oslo", "current"),
+        ]
+
+        found = await client.call_tool("search_memory_facts", {"query": "Where does Ana live?"})
+        facts = found.structured_content["facts"]
+        assert {f["value"]: f["status"] for f in facts} == {
+            "Lisbon": "historical",
+            "Oslo": "current",
+        }
+        assert all(isinstance(f["score"], float) for f in facts)
+
+        context = await client.call_tool("get_context", {"question": "Where does Ana live?"})
+        assert "- lives in | Lisbon | source: " in text_of(context)
+        assert "[historical]" in text_of(context)
+
+    run_client(tmp_path, body)
+
+
+def test_usage_mistakes_are_tool_errors_and_the_server_keeps_serving(tmp_path: Path) -> None:
+    async def body(client: Client) -> None:
+        bad = await client.call_tool("get_history", {"subject": "Ana", "at": "not a date"})
+        assert bad.is_error and "at" in text_of(bad) and "\n" not in text_of(bad)
+
+        none = await client.call_tool("retract_fact", {"subject": "Ana", "relation": "works at"})
+        assert none.is_error and "nothing current" in text_of(none)
+
+        both = await client.call_tool("forget", {"subject": "Ana", "source": "chat"})
+        assert both.is_error and "exactly one" in text_of(both)
+
+        fact = {
+            "subject": "Ana",
+            "relation": "works at",
+            "value": "Acme",
+            "observed_at": "2024-01-05",
+        }
+        assert not (await client.call_tool("add_memory", fact)).is_error
+        ended = await client.call_tool(
+            "retract_fact", {"subject": "Ana", "relation": "works at", "valid_to": "2024-06-01"}
+        )
+        assert [v["status"] for v in ended.structured_content["ended"]] == ["ended"]
+        gone = await client.call_tool("forget", {"subject": "Ana"})
+        assert json.loads(text_of(gone)) == {"deleted": 2}
+
+    run_client(tmp_path, body)

@@ -1,0 +1,303 @@
+"""The HTTP API: every route, scope isolation per route, keys, errors, the bind rule."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from tem import ManualClock, Memory  # noqa: E402
+from tem.errors import StoreError, UserError  # noqa: E402
+from tem.server import create_app  # noqa: E402
+from tem.server.auth import check_bind, is_loopback, load_keys, parse_keys  # noqa: E402
+
+KEYS = {"key-a": frozenset({"a"}), "key-b": frozenset({"b"}), "key-ab": frozenset({"a", "b"})}
+A = {"Authorization": "Bearer key-a"}
+FACT = {
+    "subject": "Ana", "relation": "lives in", "value": "Lisbon",
+    "source": "chat 1", "observed_at": "2024-01-05",
+}  # fmt: skip
+MESSAGES = {
+    "messages": [{"role": "user", "name": "Ana", "content": "I moved to Oslo."}],
+    "session_id": "s1", "observed_at": "2024-06-01",
+}  # fmt: skip
+SESSION = {
+    "session_id": "s2", "date": "2024-07-01",
+    "turns": [{"speaker": "Ana", "text": "I moved to Porto."}],
+}  # fmt: skip
+
+
+@pytest.fixture
+def memory() -> Iterator[Memory]:
+    with Memory(clock=ManualClock()) as m:
+        m.add("Ana", "lives in", "Lisbon", source="seed", observed_at="2024-01-01", scope="b")
+        yield m
+
+
+@pytest.fixture
+def client(memory: Memory) -> Iterator[TestClient]:
+    with TestClient(create_app(memory, KEYS)) as c:
+        yield c
+
+
+@pytest.fixture
+def open_client(memory: Memory) -> Iterator[TestClient]:
+    """No keys: the memory's default scope, no authentication."""
+    with TestClient(create_app(memory)) as c:
+        yield c
+
+
+# Each route, asked by key A for scope b (method, path, body or None).
+ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
+    ("POST", "/v1/memories", {**FACT, "scope": "b"}),
+    ("POST", "/v1/messages", {**MESSAGES, "scope": "b"}),
+    ("POST", "/v1/ingest", {"sessions": [SESSION], "scope": "b"}),
+    ("POST", "/v1/recall", {"query": "where does Ana live", "scope": "b"}),
+    ("POST", "/v1/context", {"question": "where does Ana live", "scope": "b"}),
+    ("GET", "/v1/history/Ana?scope=b", None),
+    ("GET", "/v1/current/Ana?scope=b", None),
+    ("POST", "/v1/retract", {**FACT, "value": None, "scope": "b"}),
+    ("POST", "/v1/forget", {"subject": "Ana", "scope": "b"}),
+    ("GET", "/v1/export?scope=b", None),
+]
+
+
+def call(client: TestClient, method: str, path: str, body: Any, **kw: Any) -> Any:
+    return client.request(method, path, json=body, **kw)
+
+
+# -- scopes and keys ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("method", "path", "body"), ROUTES, ids=[r[1] for r in ROUTES])
+def test_a_key_cannot_use_another_scope(
+    client: TestClient, memory: Memory, method: str, path: str, body: Any
+) -> None:
+    before = json.dumps([v.to_dict() for v in memory.history("Ana", scope="b")])
+    response = call(client, method, path, body, headers=A)
+    assert response.status_code == 403, response.text
+    assert response.json() == {"error": "this API key may not use scope 'b'"}
+    assert json.dumps([v.to_dict() for v in memory.history("Ana", scope="b")]) == before
+
+
+@pytest.mark.parametrize(("method", "path", "body"), ROUTES, ids=[r[1] for r in ROUTES])
+def test_no_key_or_an_unknown_key_is_401(
+    client: TestClient, method: str, path: str, body: Any
+) -> None:
+    for headers in ({}, {"Authorization": "Bearer nope"}, {"Authorization": "Basic a2V5LWE="}):
+        response = call(client, method, path, body, headers=headers)
+        assert response.status_code == 401, response.text
+        assert response.headers["www-authenticate"] == "Bearer"
+        assert "error" in response.json()
+
+
+def test_a_key_with_one_scope_may_leave_it_out(client: TestClient) -> None:
+    response = client.post("/v1/memories", json=FACT, headers=A)
+    assert response.status_code == 200
+    assert response.json()["results"][0]["scope"] == "a"
+
+
+def test_a_key_with_several_scopes_must_name_one(client: TestClient) -> None:
+    ab = {"Authorization": "Bearer key-ab"}
+    response = client.get("/v1/current/Ana", headers=ab)
+    assert response.status_code == 422
+    assert client.get("/v1/current/Ana?scope=b", headers=ab).json()["results"][0]["value"] == (
+        "Lisbon"
+    )
+
+
+def test_ingest_refuses_a_session_naming_another_scope(client: TestClient) -> None:
+    body = {"sessions": [{**SESSION, "scope": "b"}], "scope": "a"}
+    assert client.post("/v1/ingest", json=body, headers=A).status_code == 403
+
+
+# -- every route's happy path ---------------------------------------------------------------
+
+
+def test_add_then_history_and_current(client: TestClient) -> None:
+    client.post("/v1/memories", json=FACT, headers=A)
+    moved = {**FACT, "value": "Oslo", "source": "chat 2", "observed_at": "2024-06-01"}
+    added = client.post("/v1/memories", json=moved, headers=A).json()["results"]
+    assert [(v["value"], v["status"]) for v in added] == [("Oslo", "current")]
+    history = client.get("/v1/history/Ana", headers=A).json()["results"]
+    assert [(v["value"], v["status"]) for v in history] == [
+        ("Lisbon", "historical"),
+        ("Oslo", "current"),
+    ]
+    current = client.get("/v1/current/Ana?relation=lives%20in", headers=A).json()["results"]
+    assert [v["value"] for v in current] == ["Oslo"]
+    past = client.get("/v1/current/Ana?at=2024-03-01", headers=A).json()["results"]
+    assert [v["value"] for v in past] == ["Lisbon"]
+
+
+def test_messages_and_ingest_report(client: TestClient) -> None:
+    report = client.post("/v1/messages", json=MESSAGES, headers=A).json()["results"][0]
+    assert report["sessions"] == 1 and report["turns"] == 1
+    report = client.post("/v1/ingest", json={"sessions": [SESSION]}, headers=A).json()
+    assert report["results"][0]["sessions"] == 1
+    current = client.get("/v1/current/Ana", headers=A).json()["results"]
+    assert [v["value"] for v in current] == ["Porto"]
+
+
+def test_recall_and_context(client: TestClient) -> None:
+    client.post("/v1/memories", json=FACT, headers=A)
+    hits = client.post("/v1/recall", json={"query": "where does Ana live"}, headers=A).json()
+    assert [v["value"] for v in hits["results"]] == ["Lisbon"]
+    assert isinstance(hits["results"][0]["score"], float)
+    body = {"question": "Where does Ana live?", "dates": True}
+    (result,) = client.post("/v1/context", json=body, headers=A).json()["results"]
+    assert "<Memory>" in result["context"] and "Lisbon" in result["context"]
+
+
+def test_retract_and_forget(client: TestClient) -> None:
+    client.post("/v1/memories", json=FACT, headers=A)
+    body = {**FACT, "source": "chat 3", "observed_at": "2024-08-01"}
+    ended = client.post("/v1/retract", json=body, headers=A).json()["results"]
+    assert [(v["value"], v["status"]) for v in ended] == [("Lisbon", "ended")]
+    again = client.post("/v1/retract", json=body, headers=A)
+    assert again.status_code == 404 and "nothing current" in again.json()["error"]
+    forgot = client.post("/v1/forget", json={"subject": "Ana"}, headers=A).json()
+    assert forgot == {"results": [{"deleted": 2}]}
+    assert client.get("/v1/history/Ana", headers=A).json() == {"results": []}
+
+
+def test_export_is_json_lines_of_the_scope_only(client: TestClient) -> None:
+    client.post("/v1/memories", json=FACT, headers=A)
+    response = client.get("/v1/export", headers=A)
+    assert response.headers["content-type"].startswith("application/x-ndjson")
+    lines = [json.loads(line) for line in response.text.splitlines()]
+    assert {line["type"] for line in lines} == {"version", "observation"}
+    assert {line["scope"] for line in lines} == {"a"}
+    assert "Lisbon" in response.text and "seed" not in response.text
+
+
+def test_without_keys_the_default_scope_is_used(open_client: TestClient) -> None:
+    added = open_client.post("/v1/memories", json=FACT).json()["results"]
+    assert added[0]["scope"] == "default"
+    assert open_client.get("/v1/current/Ana?scope=b").json()["results"][0]["value"] == "Lisbon"
+
+
+def test_a_factory_is_opened_at_start_and_closed_at_stop(tmp_path: Path) -> None:
+    opened: list[Memory] = []
+
+    def factory() -> Memory:
+        opened.append(Memory(tmp_path / "tem.db"))
+        return opened[-1]
+
+    with TestClient(create_app(factory)) as c:
+        assert c.post("/v1/memories", json=FACT).status_code == 200
+    assert len(opened) == 1
+    with Memory(tmp_path / "tem.db") as m:
+        assert [v.value for v in m.current("Ana")] == ["Lisbon"]
+
+
+# -- errors and schema ------------------------------------------------------------------------
+
+
+def test_a_bad_date_is_422_with_one_line(client: TestClient) -> None:
+    response = client.post("/v1/memories", json={**FACT, "observed_at": "next blursday"}, headers=A)
+    assert response.status_code == 422
+    (message,) = response.json().values()
+    assert "observed_at" in message and "\n" not in message
+
+
+def test_a_malformed_body_is_422_with_one_line(client: TestClient) -> None:
+    response = client.post("/v1/memories", json={"subject": "Ana"}, headers=A)
+    assert response.status_code == 422
+    assert response.json() == {"error": "relation: Field required"}
+    response = client.post("/v1/recall", json={"query": "x", "colour": "red"}, headers=A)
+    assert response.status_code == 422 and "colour" in response.json()["error"]
+
+
+def test_a_store_failure_is_503(
+    client: TestClient, memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def locked(*args: object, **kwargs: object) -> None:
+        raise StoreError("database is locked")
+
+    monkeypatch.setattr(memory, "history", locked)
+    response = client.get("/v1/history/Ana", headers=A)
+    assert (response.status_code, response.json()) == (503, {"error": "database is locked"})
+
+
+def test_openapi_lists_every_route(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    paths = set(schema["paths"])
+    assert {p.split("?")[0] for _, p, _ in ROUTES} == {p.replace("{subject}", "Ana") for p in paths}
+    assert "HTTPBearer" in schema["components"]["securitySchemes"]
+
+
+# -- configuration -------------------------------------------------------------------------------
+
+
+def test_parse_keys() -> None:
+    assert parse_keys("k1=a,b; k2=c\n# note\n\nk3 = d") == {
+        "k1": frozenset({"a", "b"}),
+        "k2": frozenset({"c"}),
+        "k3": frozenset({"d"}),
+    }
+    for bad in ("k1", "=a", "k1=", "k1=a;k1=b"):
+        with pytest.raises(UserError):
+            parse_keys(bad)
+
+
+def test_load_keys_merges_env_and_file_and_none_is_none() -> None:
+    assert load_keys(None, None) is None
+    assert load_keys("", "# nothing\n") is None
+    assert load_keys("k=a", "k=b\nj=c") == {"k": frozenset({"a", "b"}), "j": frozenset({"c"})}
+
+
+def test_without_keys_only_loopback_may_be_bound() -> None:
+    for host in ("127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost"):
+        assert is_loopback(host)
+        check_bind(host, None)
+    for host in ("0.0.0.0", "::", "192.168.1.5", "example.com"):
+        assert not is_loopback(host)
+        with pytest.raises(UserError, match="loopback only"):
+            check_bind(host, None)
+        check_bind(host, KEYS)
+
+
+def test_tem_serve_refuses_a_public_host_without_keys(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from tem.cli import cli
+
+    result = CliRunner().invoke(
+        cli,
+        ["--db", str(tmp_path / "t.db"), "serve", "--host", "0.0.0.0"],
+        env={"TEM_API_KEYS": ""},
+    )
+    assert result.exit_code == 2
+    assert result.output.startswith("tem: error: --host 0.0.0.0: without API keys")
+    assert not (tmp_path / "t.db").exists()
+
+
+def test_tem_serve_without_the_server_extra_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from tem.cli import cli
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # None in sys.modules: ImportError
+    result = CliRunner().invoke(cli, ["--db", str(tmp_path / "t.db"), "serve"])
+    assert result.exit_code == 2
+    (line,) = result.output.splitlines()
+    assert line.startswith(
+        "tem: error: tem serve needs the server extra: pip install 'tem[server]'"
+    )
+
+
+def test_importing_tem_and_its_cli_never_imports_fastapi() -> None:
+    code = "import sys, tem, tem.cli, tem.server.auth; assert 'fastapi' not in sys.modules"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
