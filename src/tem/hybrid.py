@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tem.core.episode import Event, TurnRecord
 from tem.core.model import Version
 from tem.core.times import short_date
-from tem.render import RenderOptions, escape_field, render_facts
+from tem.render import EMPTY_BLOCK, RenderOptions, escape_field, render_facts
 from tem.tokens import count_tokens
 
 FACT_SHARE = 0.4
@@ -190,5 +190,5 @@ def _fill_turns(turns: Sequence[TurnRecord], room: int) -> list[TurnRecord]:
 
 def render_hybrid(question: str, evidence: HybridEvidence) -> str:
     """Return the full prompt: evidence, answer rules, question."""
-    body = evidence.text or "<Memory>\nNo stored facts match.\n</Memory>"
+    body = evidence.text or EMPTY_BLOCK
     return f"{body}\n\n{HYBRID_RULES}\n\nQuestion: {' '.join(question.split())}"

@@ -301,10 +301,6 @@ def _compound_name(noun: Token) -> str | None:
     return None
 
 
-def is_self(token: Token) -> bool:
-    return token.lower_ in SELF
-
-
 def answered_question(question: Any, answer: Any, speaker: str) -> list[Candidate]:
     """ "My favourite drink these days? Definitely chai.": a question the speaker answers
     in the next sentence, both without a verb."""

@@ -132,7 +132,7 @@ def statements(
     return made
 
 
-def summarize(session: Session, facts: Sequence[ExtractedFact]) -> str:
+def summarize(facts: Sequence[ExtractedFact]) -> str:
     """Return the session's event summary: the sentences that stated facts ("" if none).
 
     An offline stand-in for an LLM-written summary: short, dated by the caller, and
@@ -140,7 +140,6 @@ def summarize(session: Session, facts: Sequence[ExtractedFact]) -> str:
     (its opening small talk would only spend evidence budget); its turns stay
     searchable.
     """
-    del session
     sentences = list(dict.fromkeys(f.evidence.strip() for f in facts if f.evidence.strip()))
     words = " ".join(sentences).split()
     text = " ".join(words[:SUMMARY_WORDS])

@@ -121,7 +121,7 @@ def _one(
         for i, s in enumerate(made)
     ]
     written = memory.store.write_session(
-        session, scope, summarize(session, facts), observations, memory._derive
+        session, scope, summarize(facts), observations, memory._derive
     )
     report.sessions += 1
     report.turns += len(session.turns)

@@ -13,7 +13,7 @@ processes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
@@ -209,11 +209,3 @@ class Store(Protocol):
     def close(self) -> None:
         """Release connections."""
         ...
-
-
-def touched_groups(observations: Iterable[Observation]) -> list[GroupKey]:
-    """Return the distinct groups of ``observations`` in first-seen order."""
-    seen: dict[GroupKey, None] = {}
-    for o in observations:
-        seen.setdefault(o.group, None)
-    return list(seen)
