@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,9 @@ from tem.store.sqlite import SQLiteStore
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 LOCOMO = SHARED / "data" / "locomo" / "locomo10.json"
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+
+Snapshot = Callable[[str, str], None]
 
 
 @pytest.fixture(autouse=True)
@@ -51,3 +55,16 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SQLiteStor
 @pytest.fixture
 def memory(store: SQLiteStore, clock: ManualClock) -> Memory:
     return Memory(store=store, clock=clock)
+
+
+@pytest.fixture
+def check_snapshot() -> Snapshot:
+    """Compare text with tests/snapshots/NAME; TEM_UPDATE_SNAPSHOTS=1 rewrites the file."""
+
+    def check(name: str, text: str) -> None:
+        path = SNAPSHOTS / name
+        if os.environ.get("TEM_UPDATE_SNAPSHOTS") == "1":
+            path.write_text(text, encoding="utf-8")
+        assert text == path.read_text(encoding="utf-8")
+
+    return check

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -28,16 +28,6 @@ from tem.eval.locomo import load, locomo_configs, run_locomo, write_locomo_repor
 from tem.llm.client import Message
 from tem.llm.testing import FakeChatModel
 
-SNAPSHOTS = Path(__file__).parent / "snapshots"
-
-
-def check_snapshot(name: str, text: str) -> None:
-    """Compare ``text`` with tests/snapshots/NAME; TEM_UPDATE_SNAPSHOTS=1 rewrites it."""
-    path = SNAPSHOTS / name
-    if os.environ.get("TEM_UPDATE_SNAPSHOTS") == "1":
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
-
 
 def render(messages: list[Message]) -> str:
     return "".join(f"=== {m['role']}\n{m['content']}\n" for m in messages)
@@ -46,14 +36,14 @@ def render(messages: list[Message]) -> str:
 # --- the prompt -------------------------------------------------------------------------------
 
 
-def test_judge_prompt_snapshot() -> None:
+def test_judge_prompt_snapshot(check_snapshot: Callable[[str, str], None]) -> None:
     messages = judge_messages(
         "When did  Caroline go to\nthe LGBTQ support group?", "7 May 2023", "May 7th, 2023"
     )
     check_snapshot("judge_prompt.txt", render(messages))
 
 
-def test_judge_retry_snapshot() -> None:
+def test_judge_retry_snapshot(check_snapshot: Callable[[str, str], None]) -> None:
     first = judge_messages("What did Ana adopt?", "a dog", "A dog named Rex.")
     check_snapshot("judge_retry.txt", render(retry_messages(first, "Looks right to me.")))
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -17,16 +16,6 @@ from tem.llm.prompts import (
     parse_extraction,
     repair_message,
 )
-
-SNAPSHOTS = Path(__file__).parent / "snapshots"
-
-
-def check_snapshot(name: str, text: str) -> None:
-    """Compare ``text`` with tests/snapshots/NAME; TEM_UPDATE_SNAPSHOTS=1 rewrites it."""
-    path = SNAPSHOTS / name
-    if os.environ.get("TEM_UPDATE_SNAPSHOTS") == "1":
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
 
 
 def render(messages: list[dict[str, str]]) -> str:
@@ -50,7 +39,7 @@ def example_messages() -> list[dict[str, str]]:
     )
 
 
-def test_extraction_prompt_snapshot() -> None:
+def test_extraction_prompt_snapshot(check_snapshot: Callable[[str, str], None]) -> None:
     check_snapshot("llm_extraction_prompt.txt", render(example_messages()))
 
 
