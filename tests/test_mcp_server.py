@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
+import subprocess
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -14,6 +18,7 @@ import pytest
 pytest.importorskip("mcp")
 
 from mcp import Client, StdioServerParameters, stdio_client  # noqa: E402
+from mcp.client.streamable_http import streamable_http_client  # noqa: E402
 
 TOOLS = {
     "add_memory",
@@ -110,3 +115,57 @@ def test_usage_mistakes_are_tool_errors_and_the_server_keeps_serving(tmp_path: P
         assert json.loads(text_of(gone)) == {"deleted": 2}
 
     run_client(tmp_path, body)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def test_streamable_http_transport_serves_the_same_tools(tmp_path: Path) -> None:
+    """``tem mcp --transport http`` in its own process, spoken to by the SDK's HTTP client."""
+    port = free_port()
+    command = [sys.executable, "-m", "tem", "--db", str(tmp_path / "tem.db"), "mcp"]
+    command += ["--transport", "http", "--port", str(port)]
+    with (tmp_path / "server.log").open("w") as log:
+        server = subprocess.Popen(command, cwd=tmp_path, stdout=log, stderr=log)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+                break
+            assert server.poll() is None, (tmp_path / "server.log").read_text()
+            assert time.monotonic() < deadline, "the MCP HTTP server did not start"
+            time.sleep(0.2)
+
+        async def main() -> None:
+            with anyio.fail_after(60):
+                url = f"http://127.0.0.1:{port}/mcp"
+                async with Client(streamable_http_client(url)) as client:
+                    assert {t.name for t in (await client.list_tools()).tools} >= TOOLS
+                    added = await client.call_tool(
+                        "add_memory",
+                        {"episode_body": "I live in Lisbon.", "observed_at": "2024-01-05",
+                         "speaker": "Ana"},
+                    )  # fmt: skip
+                    assert not added.is_error, text_of(added)
+                    history = await client.call_tool("get_history", {"subject": "Ana"})
+                    versions = history.structured_content["versions"]
+                    assert [(v["value"], v["status"]) for v in versions] == [("Lisbon", "current")]
+
+        anyio.run(main)
+    finally:
+        server.terminate()
+        server.wait(30)
+
+
+def test_http_transport_refuses_a_public_address(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tem", "--db", str(tmp_path / "tem.db"), "mcp",
+         "--transport", "http", "--host", "0.0.0.0"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode != 0
+    assert "loopback only" in done.stderr

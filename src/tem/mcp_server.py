@@ -27,6 +27,7 @@ from tem.errors import TemError, UserError
 from tem.ingest.pipeline import Extractor
 from tem.memory import Memory
 from tem.render import TagStyle
+from tem.server.auth import is_loopback
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -272,6 +273,11 @@ def serve(
     """Serve the memory in ``db`` over MCP until stopped: stdio, or streamable HTTP at /mcp."""
     if transport not in TRANSPORTS:
         raise UserError(f"transport: expected one of {', '.join(TRANSPORTS)}, got {transport!r}")
+    if transport == "http" and not is_loopback(host):
+        raise UserError(
+            f"--host {host}: the MCP HTTP transport has no authentication, so it serves "
+            "loopback only (use --host 127.0.0.1, or tem serve with API keys)"
+        )
     _require_sdk()
     with Memory(db, scope=scope, rule=rule) as memory:
         server = build_server(memory, extractor=extractor)
