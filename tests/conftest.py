@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import socket
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from tem import ManualClock, Memory
+from tem.store.base import Store
 from tem.store.sqlite import SQLiteStore
 
 REPO = Path(__file__).resolve().parents[1]
@@ -43,17 +46,59 @@ def clock() -> ManualClock:
     return ManualClock()
 
 
-@pytest.fixture(params=["sqlite-memory", "sqlite-file"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SQLiteStore]:
-    """Every backend the suite must pass on."""
-    path = None if request.param == "sqlite-memory" else tmp_path / "tem.db"
-    backend = SQLiteStore(path)
+POSTGRES_URL = os.environ.get("TEM_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> str:
+    """The test server's URL, checked once per session; skip when none answers."""
+    reason = _postgres_missing()
+    if reason:
+        pytest.skip(reason)
+    return POSTGRES_URL
+
+
+@functools.cache
+def _postgres_missing() -> str | None:
+    try:
+        import psycopg
+    except ImportError:
+        return "psycopg is not installed: pip install 'tem[postgres]'"
+    try:
+        psycopg.connect(POSTGRES_URL, connect_timeout=3, autocommit=True).close()
+    except psycopg.Error as exc:
+        return f"no PostgreSQL at {POSTGRES_URL} (set TEM_TEST_DATABASE_URL): {exc}"
+    return None
+
+
+@pytest.fixture
+def postgres_schema(postgres_url: str) -> Iterator[str]:
+    """A fresh schema name for one test (the store creates it), dropped with all in it after."""
+    import psycopg
+
+    name = f"t_{uuid.uuid4().hex[:16]}"
+    yield name
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+
+
+@pytest.fixture(params=["sqlite-memory", "sqlite-file", "postgres"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """Every backend the suite must pass on (postgres: a fresh schema per test)."""
+    backend: Store
+    if request.param == "postgres":
+        from tem.store.postgres import PostgresStore
+
+        schema = request.getfixturevalue("postgres_schema")
+        backend = PostgresStore(request.getfixturevalue("postgres_url"), schema=schema)
+    else:
+        backend = SQLiteStore(None if request.param == "sqlite-memory" else tmp_path / "tem.db")
     yield backend
     backend.close()
 
 
 @pytest.fixture
-def memory(store: SQLiteStore, clock: ManualClock) -> Memory:
+def memory(store: Store, clock: ManualClock) -> Memory:
     return Memory(store=store, clock=clock)
 
 

@@ -41,7 +41,7 @@ from tem.inputs import AddReport, Fact, as_fact, check_text
 from tem.render import RenderOptions, TagStyle, render_context, render_order
 from tem.retrieve import Evidence, _Query, rank_groups, select
 from tem.store.base import Store, WriteReport
-from tem.store.sqlite import SQLiteStore
+from tem.store.open import open_store
 
 if TYPE_CHECKING:
     from tem.embed import Embedder
@@ -55,7 +55,8 @@ class Memory:
     """A temporal fact memory: versions with status, on both time axes.
 
     ``path=None`` keeps everything in memory; a path opens (or creates) a SQLite
-    file; ``store=`` plugs in any :class:`~tem.store.base.Store`. ``rule`` picks the
+    file; a ``postgresql://`` URL opens a PostgreSQL database (docs/postgres.md);
+    ``store=`` plugs in any :class:`~tem.store.base.Store`. ``rule`` picks the
     status rule: ``"valid_time"`` (default: the latest ``valid_from`` is current) or
     ``"source_order"`` (the TEM paper's rule: the latest source is current), which
     exists for ablations. ``clock`` supplies system time (``recorded_at``). An
@@ -76,7 +77,7 @@ class Memory:
             raise UserError(f"rule: expected one of {', '.join(RULES)}, got {rule!r}")
         if store is not None and path is not None:
             raise UserError("give either path or store, not both")
-        self.store: Store = store if store is not None else SQLiteStore(path)
+        self.store: Store = store if store is not None else open_store(path)
         self.scope = check_text(scope, "scope")
         self.rule: Rule = rule
         self.clock: Clock = clock or SystemClock()
@@ -216,9 +217,10 @@ class Memory:
         relation). Returns the versions this made ``ended``; raises NotFound when
         nothing was open.
         """
+        ends_at = None if valid_to is None else parse_time(valid_to, name="valid_to")
         observation = self._observation(
             subject=subject, relation=relation, value=value, kind="end", source=source,
-            observed_at=observed_at, valid_from=valid_to, scope=scope, metadata=metadata,
+            observed_at=observed_at, valid_from=ends_at, scope=scope, metadata=metadata,
             recorded_at=self.clock.now(),
         )  # fmt: skip
         before = {

@@ -13,15 +13,37 @@ import click
 from tem.core.model import DEFAULT_SCOPE, Rule, Version
 from tem.io.memfile_format import when
 from tem.memory import Memory
+from tem.store.open import is_url
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class DbTarget(click.ParamType[Path | str, Any]):
+    """``--db``: a SQLite file (returned as a Path) or a PostgreSQL URL (kept as text)."""
+
+    name = "path|url"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> Path | str:
+        if isinstance(value, Path):
+            return value
+        text = str(value)
+        if is_url(text):
+            return text
+        if "://" in text:
+            self.fail(f"{text!r}: expected a file path or a postgresql:// URL", param, ctx)
+        if Path(text).is_dir():
+            self.fail(f"{text!r} is a directory, not a database file", param, ctx)
+        return Path(text)
 
 
 @dataclass
 class Settings:
     """The global options, parsed once by the group and read by every command."""
 
-    db: Path
+    db: Path | str
+    """A SQLite file, or a PostgreSQL URL (docs/postgres.md)."""
     scope: str | None
     """None when neither ``--scope`` nor ``TEM_SCOPE`` was given (export: every scope)."""
     rule: Rule

@@ -1,0 +1,372 @@
+"""The PostgreSQL store: a connection pool, one transaction per write, a lock per group.
+
+Writers serialize per group, not per database: each write takes transaction-scoped
+advisory locks (shared on the relations it touches, exclusive on its groups, then
+on the subjects whose name rows it changes), always in sorted order, and reads
+what it re-derives only after holding them (READ COMMITTED: each statement sees
+every commit made before it). ``declare`` takes its relation's lock exclusively,
+so no write derives a group of that relation with the old cardinality meanwhile.
+A deadlock (possible only when a forget or undo finds more groups than it first
+locked) rolls the write back and runs it again.
+
+Every write also bumps one row of a small ``commits`` counter just before it
+commits, so :meth:`PostgresStore.data_version` (their sum) changes exactly when a
+write by any connection commits. Full text lives in generated ``tsvector``
+columns of the rows themselves: deleting a row deletes its index entries.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from tem.core.episode import Event, Session, TurnRecord
+from tem.core.model import Cardinality, GroupKey, Observation, Version
+from tem.errors import StoreError, UserError
+from tem.store import postgres_episodes as episodes
+from tem.store import postgres_vectors as vectors_sql
+from tem.store.base import Derive, SearchHit, Vectors, WriteReport
+from tem.store.postgres_episodes import any_of
+from tem.store.postgres_schema import COMMIT_SHARDS, NAME_CONFIG, migrate
+from tem.store.postgres_sql import group_arrays, groups_join, one_line, redact
+from tem.store.postgres_writes import (
+    VERSION_SELECT,
+    Transaction,
+    check_observations,
+    check_session,
+    declared_cardinalities,
+)
+from tem.store.sqlite_rows import OBS_COLUMNS, VERSION_COLUMNS, observation_of, version_of
+
+if TYPE_CHECKING:
+    from psycopg_pool import ConnectionPool
+
+    from tem.store.postgres_schema import Conn
+
+T = TypeVar("T")
+RETRIES = 5
+"""Attempts of a write that keeps losing deadlocks before it fails."""
+RANK_WEIGHTS = "{0.1, 0.33, 1.0, 0.67}"
+"""``ts_rank`` weights of labels D, C (value), B (relation), A (subject): SQLite's 1:3:2."""
+_SCHEMA = re.compile(r"[a-z_][a-z0-9_]{0,62}")
+_BUMP = f"UPDATE commits SET count = count + 1 WHERE shard = pg_backend_pid() % {COMMIT_SHARDS}"
+_TABLES = ("observations", "versions", "subjects", "sessions", "turns", "vectors")
+
+
+class PostgresStore:
+    """A store in a PostgreSQL database (``postgresql://user@host:5432/db``).
+
+    ``schema`` (a lowercase SQL name) keeps tem's tables in that schema, created if
+    missing; without it they go where the URL's ``search_path`` says (``public``).
+    The schema is migrated on open. Needs ``pip install 'tem[postgres]'``.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        schema: str | None = None,
+        max_connections: int = 8,
+        timeout: float = 30.0,
+    ) -> None:
+        try:
+            import psycopg
+            from psycopg_pool import ConnectionPool
+        except ImportError as exc:
+            raise UserError(
+                "the PostgreSQL store needs the postgres extra: "
+                f"pip install 'tem[postgres]' ({exc})"
+            ) from exc
+        if schema is not None and not _SCHEMA.fullmatch(schema):
+            raise UserError(f"schema: expected a lowercase SQL name like tem_data, got {schema!r}")
+        self.url, self.schema = url, schema
+        self._errors: type[Exception] = psycopg.Error
+        self._retryable: tuple[type[Exception], ...] = (
+            psycopg.errors.DeadlockDetected,
+            psycopg.errors.SerializationFailure,
+        )
+        options = _options(url, schema)
+        try:
+            with psycopg.connect(
+                url, autocommit=True, connect_timeout=max(1, round(timeout)), options=options
+            ) as conn:
+                migrate(conn, schema)
+                row = conn.execute("SELECT current_database(), current_schema()").fetchone()
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot open {redact(url)}: {one_line(exc)}") from exc
+        assert row is not None
+        # Lock keys name the database and schema: tem data elsewhere never waits on these.
+        self._namespace = f"{row[0]}.{row[1]}"
+        self._pool: ConnectionPool[Conn] = ConnectionPool(
+            url,
+            kwargs={"autocommit": True, "options": options},
+            min_size=1,
+            max_size=max_connections,
+            timeout=timeout,
+            open=False,
+            name="tem",
+        )
+        try:
+            self._pool.open(wait=True, timeout=timeout)
+        except psycopg.Error as exc:
+            self._pool.close()
+            raise StoreError(f"cannot open {redact(url)}: {one_line(exc)}") from exc
+
+    def __repr__(self) -> str:
+        return f"PostgresStore({redact(self.url)!r}, schema={self.schema!r})"
+
+    @contextmanager
+    def _connection(self) -> Iterator[Conn]:
+        """A pooled connection (autocommit: each read is its own statement)."""
+        try:
+            with self._pool.connection() as conn:
+                yield conn
+        except self._errors as exc:
+            raise StoreError(one_line(exc)) from exc
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._connection() as conn:
+            return conn.execute(sql, params).fetchall()
+
+    def _write(self, work: Callable[[Transaction], T]) -> T:
+        """Run ``work`` in one transaction that also bumps the commit counter; retry deadlocks."""
+        for attempt in itertools.count(1):
+            try:
+                # Pipeline mode: statements whose results are not needed yet go out
+                # together with the next read (a single add is two round trips).
+                with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
+                    result = work(Transaction(conn, self._namespace))
+                    conn.execute(_BUMP)
+                return result
+            except self._retryable as exc:
+                if attempt >= RETRIES:
+                    raise StoreError(f"write kept conflicting: {one_line(exc)}") from exc
+            except self._errors as exc:
+                raise StoreError(one_line(exc)) from exc
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    # -- writes ---------------------------------------------------------------------
+
+    def write(
+        self, observations: Sequence[Observation], derive: Derive, vectors: Vectors | None = None
+    ) -> WriteReport:
+        check_observations(observations)
+        return self._write(lambda tx: tx.write(observations, derive, vectors))
+
+    def write_session(
+        self,
+        session: Session,
+        scope: str,
+        summary: str,
+        observations: Sequence[Observation],
+        derive: Derive,
+        vectors: Vectors | None = None,
+    ) -> WriteReport:
+        check_observations(observations)
+        check_session(session, scope, summary)
+
+        def work(tx: Transaction) -> WriteReport:
+            tx.put_session(session, scope, summary)
+            return tx.write(observations, derive, vectors)
+
+        return self._write(work)
+
+    def retire(self, scope: str, source: str, when: datetime, derive: Derive) -> WriteReport:
+        return self._write(lambda tx: tx.retire(scope, source, when, derive))
+
+    def delete(
+        self,
+        derive: Derive,
+        *,
+        scope: str | None = None,
+        subject_key: str | None = None,
+        source: str | None = None,
+    ) -> int:
+        where, params = [], []
+        for column, value in (("scope", scope), ("subject_key", subject_key), ("source", source)):
+            if value is not None:
+                where.append(f"{column} = %s")
+                params.append(value)
+        clause = " AND ".join(where) if where else "TRUE"
+
+        def work(tx: Transaction) -> int:
+            deleted = tx.delete(derive, clause, params)
+            if scope is not None and subject_key is None:
+                episodes.delete_sessions(tx.conn, scope, source)
+            return deleted
+
+        return self._write(work)
+
+    def declare(self, relation_key: str, cardinality: Cardinality, derive: Derive) -> WriteReport:
+        return self._write(lambda tx: tx.declare(relation_key, cardinality, derive))
+
+    # -- reads ----------------------------------------------------------------------
+
+    def declared(self) -> dict[str, Cardinality]:
+        with self._connection() as conn:
+            return declared_cardinalities(conn)
+
+    def _where(
+        self, scope: str, subject_key: str | None, relation_key: str | None
+    ) -> tuple[str, list[str]]:
+        clause, params = "scope = %s", [scope]
+        if subject_key is not None:
+            clause, params = clause + " AND subject_key = %s", [*params, subject_key]
+        if relation_key is not None:
+            clause, params = clause + " AND relation_key = %s", [*params, relation_key]
+        return clause, params
+
+    def observations(
+        self, scope: str, subject_key: str | None = None, relation_key: str | None = None
+    ) -> list[Observation]:
+        clause, params = self._where(scope, subject_key, relation_key)
+        rows = self._read(
+            f"SELECT {OBS_COLUMNS} FROM observations WHERE {clause} ORDER BY seq", params
+        )
+        return [observation_of(r) for r in rows]
+
+    def versions(
+        self, scope: str, subject_key: str | None = None, relation_key: str | None = None
+    ) -> list[Version]:
+        clause, params = self._where(scope, subject_key, relation_key)
+        rows = self._read(
+            f"SELECT {VERSION_COLUMNS} FROM versions WHERE {clause} "
+            "ORDER BY subject_key, relation_key, position",
+            params,
+        )
+        return [version_of(r) for r in rows]
+
+    def subject_values(self, scope: str, subject_key: str) -> list[tuple[str, str]]:
+        rows = self._read(
+            "SELECT relation_key, value FROM versions WHERE scope = %s AND subject_key = %s "
+            "ORDER BY relation_key, position",
+            (scope, subject_key),
+        )
+        return [(r[0], r[1]) for r in rows]
+
+    def group_versions(self, groups: Sequence[GroupKey]) -> dict[GroupKey, list[Version]]:
+        found: dict[GroupKey, list[Version]] = {g: [] for g in groups}
+        if not found:
+            return found
+        rows = self._read(
+            f"SELECT {VERSION_SELECT} FROM {groups_join('versions')} "
+            "ORDER BY t.scope, t.subject_key, t.relation_key, t.position",
+            group_arrays(list(found)),
+        )
+        for row in rows:
+            found[GroupKey(row[1], row[3], row[5])].append(version_of(row))
+        return found
+
+    def group_sizes(self, groups: Sequence[GroupKey]) -> dict[GroupKey, int]:
+        unique = list(dict.fromkeys(groups))
+        if not unique:
+            return {}
+        rows = self._read(
+            "SELECT (SELECT count(*) FROM versions t WHERE t.scope = g.s AND "
+            "t.subject_key = g.k AND t.relation_key = g.r) "
+            "FROM unnest(%s::text[], %s::text[], %s::text[]) WITH ORDINALITY AS g(s, k, r, n) "
+            "ORDER BY g.n",
+            group_arrays(unique),
+        )
+        return {g: int(r[0]) for g, r in zip(unique, rows, strict=True)}
+
+    def vectors(self, scope: str, model: str) -> tuple[list[GroupKey], list[bytes]]:
+        with self._connection() as conn:
+            return vectors_sql.scope_vectors(conn, scope, model)
+
+    def data_version(self) -> int:
+        return int(self._read("SELECT sum(count) FROM commits")[0][0])
+
+    def search(
+        self,
+        scope: str,
+        terms: Sequence[str],
+        limit: int,
+        relation_terms: Sequence[str] = (),
+    ) -> list[SearchHit]:
+        if not terms and not relation_terms:
+            return []
+        # Rank on seq alone, then read the few winning rows. The two conditions are
+        # OR-ed index scans (a bitmap OR of the two GIN indexes).
+        matches, ranks = [], []
+        for column, words in (("fts", terms), ("relation_fts", relation_terms)):
+            if words:
+                matches.append(f"t.{column} @@ ({any_of(words)})")
+                ranks.append(f"ts_rank('{RANK_WEIGHTS}', t.{column}, {any_of(words)}, 1)")
+        ranked = (
+            f"SELECT t.seq, {' + '.join(ranks)} AS score FROM versions t "
+            f"WHERE ({' OR '.join(matches)}) AND t.scope = %s ORDER BY score DESC, t.seq LIMIT %s"
+        )
+        words = [*terms, *relation_terms]
+        rows = self._read(
+            f"SELECT {VERSION_SELECT}, h.score FROM ({ranked}) AS h "
+            "JOIN versions t ON t.seq = h.seq ORDER BY h.score DESC, h.seq",
+            [*words, *words, scope, limit],  # the ranks' words, then the matches'
+        )
+        return [SearchHit(version_of(r), float(r[21])) for r in rows]
+
+    def match_subjects(self, scope: str, terms: Sequence[str], limit: int) -> list[str]:
+        if not terms:
+            return []
+        query = any_of(terms, NAME_CONFIG)
+        rows = self._read(
+            f"SELECT subject FROM subjects WHERE fts @@ ({query}) AND scope = %s "
+            f"ORDER BY ts_rank(fts, {query}, 1) DESC, seq LIMIT %s",
+            (*terms, scope, *terms, limit),
+        )
+        return [r[0] for r in rows]
+
+    def all_observations(self) -> Iterator[Observation]:
+        for r in self._read(f"SELECT {OBS_COLUMNS} FROM observations ORDER BY seq"):
+            yield observation_of(r)
+
+    def scopes(self) -> list[str]:
+        return [r[0] for r in self._read("SELECT DISTINCT scope FROM observations ORDER BY 1")]
+
+    def count(self) -> dict[str, int]:
+        counts = ", ".join(f"(SELECT count(*) FROM {table})" for table in _TABLES)
+        row = self._read(f"SELECT {counts}")[0]
+        return {table: int(n) for table, n in zip(_TABLES, row, strict=True)}
+
+    def subjects(self, scope: str) -> list[str]:
+        rows = self._read("SELECT subject FROM subjects WHERE scope = %s ORDER BY seq", (scope,))
+        return [r[0] for r in rows]
+
+    def sessions(self, scope: str) -> list[Event]:
+        with self._connection() as conn:
+            return episodes.list_sessions(conn, scope)
+
+    def session_turns(self, scope: str, session_id: str) -> list[TurnRecord]:
+        with self._connection() as conn:
+            return episodes.session_turns(conn, scope, session_id)
+
+    def search_events(self, scope: str, terms: Sequence[str], limit: int) -> list[Event]:
+        with self._connection() as conn:
+            return episodes.search_events(conn, scope, terms, limit)
+
+    def search_turns(self, scope: str, terms: Sequence[str], limit: int) -> list[TurnRecord]:
+        with self._connection() as conn:
+            return episodes.search_turns(conn, scope, terms, limit)
+
+    def close(self) -> None:
+        self._pool.close()
+
+
+def _options(url: str, schema: str | None) -> str | None:
+    """libpq ``options`` putting ``schema`` first on the search path, after the URL's own.
+
+    None leaves the URL's options alone; psycopg parses the URL (a bad one fails here).
+    """
+    if schema is None:
+        return None
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        given = conninfo_to_dict(url).get("options")
+    except Exception as exc:  # psycopg.ProgrammingError: not a URL libpq accepts
+        raise UserError(f"database URL: cannot parse {redact(url)!r}: {one_line(exc)}") from exc
+    return " ".join(part for part in (str(given or ""), f"-c search_path={schema}") if part)

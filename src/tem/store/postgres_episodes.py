@@ -1,0 +1,148 @@
+"""Episodes in PostgreSQL: sessions (event memory) and their original turns, full-text searchable.
+
+Functions here take an open connection: the store calls them inside its own
+transactions, so a session, its turns and the observations extracted from it are
+written (or forgotten) together. Each row's ``tsvector`` is a generated column,
+so deleting the row deletes its index entries: nothing is left behind.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from tem.core.episode import Event, Session, TurnRecord
+from tem.core.times import from_text, to_text
+from tem.store.postgres_schema import TEXT_CONFIG
+
+if TYPE_CHECKING:
+    from tem.store.postgres_schema import Conn
+
+_SESSION_COLUMNS = "s.id, s.scope, s.observed_at, s.participants, s.summary"
+_TURN_COLUMNS = "s.id, s.scope, s.observed_at, t.idx, t.speaker, t.text, t.turn_id"
+
+
+def any_of(terms: Sequence[str], config: str = TEXT_CONFIG) -> str:
+    """SQL for a ``tsquery`` matching any of ``terms`` (each a phrase), one parameter per term.
+
+    A term made only of stop words adds an empty query, which matches nothing.
+    """
+    return " || ".join([f"phraseto_tsquery('{config}', %s)"] * len(terms))
+
+
+def put_session(conn: Conn, session: Session, scope: str, summary: str) -> None:
+    """Insert ``session`` and its turns, replacing an earlier copy with the same id."""
+    delete_sessions(conn, scope, session.id)
+    row = conn.execute(
+        "INSERT INTO sessions (scope, id, observed_at, participants, summary, metadata) "
+        "VALUES (%s, %s, %s, %s, %s, %s) RETURNING seq",
+        (
+            scope,
+            session.id,
+            to_text(session.observed_at),
+            json.dumps(list(session.participants)),
+            summary,
+            json.dumps(dict(session.metadata), default=str),
+        ),
+    ).fetchone()
+    assert row is not None  # INSERT ... RETURNING returns the row
+    rows = [
+        (
+            row[0],
+            turn.index,
+            turn.speaker,
+            turn.text,
+            None if turn.time is None else to_text(turn.time),
+            turn.turn_id,
+        )
+        for turn in session.turns
+    ]
+    with conn.cursor() as cursor:
+        cursor.executemany(
+            "INSERT INTO turns (session_seq, idx, speaker, text, time, turn_id) "
+            "VALUES (%s, %s, %s, %s, %s, %s)",
+            rows,
+        )
+
+
+def delete_sessions(conn: Conn, scope: str, session_id: str | None = None) -> int:
+    """Delete one session (or every session of ``scope``); its turns go with it (cascade)."""
+    if session_id:
+        cursor = conn.execute(
+            "DELETE FROM sessions WHERE scope = %s AND id = %s", (scope, session_id)
+        )
+    else:
+        cursor = conn.execute("DELETE FROM sessions WHERE scope = %s", (scope,))
+    return cursor.rowcount
+
+
+def _event(row: Sequence[Any], score: float = 0.0) -> Event:
+    return Event(
+        session_id=row[0],
+        scope=row[1],
+        observed_at=from_text(row[2]),
+        participants=tuple(json.loads(row[3])),
+        summary=row[4],
+        score=score,
+    )
+
+
+def _turn(row: Sequence[Any], score: float = 0.0) -> TurnRecord:
+    return TurnRecord(
+        session_id=row[0],
+        scope=row[1],
+        observed_at=from_text(row[2]),
+        index=row[3],
+        speaker=row[4],
+        text=row[5],
+        turn_id=row[6],
+        score=score,
+    )
+
+
+def search_events(conn: Conn, scope: str, terms: Sequence[str], limit: int) -> list[Event]:
+    """Return the sessions whose summaries best match any of ``terms`` (cover density rank)."""
+    if not terms:
+        return []
+    rows = conn.execute(
+        f"WITH q AS (SELECT {any_of(terms)} AS q) "
+        f"SELECT {_SESSION_COLUMNS}, ts_rank_cd(s.fts, q.q) AS score FROM sessions s, q "
+        "WHERE s.fts @@ q.q AND s.scope = %s ORDER BY score DESC, s.seq LIMIT %s",
+        (*terms, scope, limit),
+    ).fetchall()
+    return [_event(r, float(r[5])) for r in rows]
+
+
+def search_turns(conn: Conn, scope: str, terms: Sequence[str], limit: int) -> list[TurnRecord]:
+    """Return the turns that best match any of ``terms`` (cover density rank)."""
+    if not terms:
+        return []
+    rows = conn.execute(
+        f"WITH q AS (SELECT {any_of(terms)} AS q) "
+        f"SELECT {_TURN_COLUMNS}, ts_rank_cd(t.fts, q.q) AS score "
+        "FROM turns t JOIN sessions s ON s.seq = t.session_seq, q "
+        "WHERE t.fts @@ q.q AND s.scope = %s ORDER BY score DESC, t.seq LIMIT %s",
+        (*terms, scope, limit),
+    ).fetchall()
+    return [_turn(r, float(r[7])) for r in rows]
+
+
+def list_sessions(conn: Conn, scope: str) -> list[Event]:
+    """Return every session of ``scope``, oldest first."""
+    rows = conn.execute(
+        f"SELECT {_SESSION_COLUMNS} FROM sessions s WHERE s.scope = %s "
+        "ORDER BY s.observed_at, s.seq",
+        (scope,),
+    ).fetchall()
+    return [_event(r) for r in rows]
+
+
+def session_turns(conn: Conn, scope: str, session_id: str) -> list[TurnRecord]:
+    """Return the turns of one session, in order."""
+    rows = conn.execute(
+        f"SELECT {_TURN_COLUMNS} FROM turns t JOIN sessions s ON s.seq = t.session_seq "
+        "WHERE s.scope = %s AND s.id = %s ORDER BY t.idx",
+        (scope, session_id),
+    ).fetchall()
+    return [_turn(r) for r in rows]

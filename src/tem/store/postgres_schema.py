@@ -1,0 +1,222 @@
+"""Numbered schema migrations of the PostgreSQL store.
+
+Each migration is a small function ``mNNN_what(conn)``; :func:`migrate` runs the
+ones a database has not seen yet, in order, inside one transaction, and records
+each in the ``schema_version`` table. It holds an advisory lock (one per schema)
+meanwhile, so several processes opening a fresh database at once apply each
+migration exactly once instead of racing on ``CREATE TABLE``.
+
+Every text column uses the ``"C"`` collation: keys sort and compare bytewise, as
+in SQLite, whatever the database's locale. Times are stored as the canonical text
+of :func:`tem.core.times.to_text` (fixed-width UTC ISO 8601, so text order is time
+order), which keeps the row codecs shared with the SQLite store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from tem.errors import StoreError
+
+if TYPE_CHECKING:
+    from psycopg import Connection
+    from psycopg.rows import TupleRow
+
+    Conn = Connection[TupleRow]
+
+COMMIT_SHARDS = 8
+"""Rows of the ``commits`` counter: writers bump one each, spread by backend pid."""
+
+# The text search configurations, named once: stemmed English for facts and
+# conversations (SQLite uses the Porter stemmer there), no stemming for names.
+TEXT_CONFIG = "english"
+NAME_CONFIG = "simple"
+
+
+def m001_create_tables(conn: Conn) -> None:
+    """Observations (ground truth), derived versions, subjects, declarations, commit counter.
+
+    ``versions.fts`` weighs subject (A), relation (B) and value (C) so ranking can
+    favour the relation and the subject as SQLite's BM25 weights do;
+    ``relation_fts`` holds the relation alone, for relation synonyms.
+    """
+    _run(
+        conn,
+        f"""
+        CREATE TABLE observations (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            id text COLLATE "C" NOT NULL UNIQUE,
+            scope text COLLATE "C" NOT NULL,
+            subject text COLLATE "C" NOT NULL,
+            subject_key text COLLATE "C" NOT NULL,
+            relation text COLLATE "C" NOT NULL,
+            relation_key text COLLATE "C" NOT NULL,
+            value text COLLATE "C",
+            kind text COLLATE "C" NOT NULL CHECK (kind IN ('assert', 'end')),
+            source text COLLATE "C" NOT NULL,
+            observed_at text COLLATE "C" NOT NULL,
+            valid_from text COLLATE "C" NOT NULL,
+            recorded_at text COLLATE "C" NOT NULL,
+            expired_at text COLLATE "C",
+            metadata text COLLATE "C" NOT NULL DEFAULT '{{}}'
+        );
+        CREATE INDEX observations_group ON observations (scope, subject_key, relation_key);
+        CREATE INDEX observations_source ON observations (scope, source);
+        CREATE INDEX observations_relation ON observations (relation_key);
+
+        CREATE TABLE versions (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            id text COLLATE "C" NOT NULL UNIQUE,
+            scope text COLLATE "C" NOT NULL,
+            subject text COLLATE "C" NOT NULL,
+            subject_key text COLLATE "C" NOT NULL,
+            relation text COLLATE "C" NOT NULL,
+            relation_key text COLLATE "C" NOT NULL,
+            value text COLLATE "C" NOT NULL,
+            status text COLLATE "C" NOT NULL
+                CHECK (status IN ('current', 'historical', 'ended')),
+            cardinality text COLLATE "C" NOT NULL CHECK (cardinality IN ('one', 'many')),
+            source text COLLATE "C" NOT NULL,
+            observed_at text COLLATE "C" NOT NULL,
+            valid_from text COLLATE "C" NOT NULL,
+            valid_to text COLLATE "C",
+            recorded_at text COLLATE "C" NOT NULL,
+            expired_at text COLLATE "C",
+            supersedes text COLLATE "C",
+            superseded_by text COLLATE "C",
+            ended_by text COLLATE "C",
+            sources text COLLATE "C" NOT NULL,
+            metadata text COLLATE "C" NOT NULL DEFAULT '{{}}',
+            position integer NOT NULL,
+            fts tsvector GENERATED ALWAYS AS (
+                setweight(to_tsvector('{TEXT_CONFIG}', subject), 'A')
+                || setweight(to_tsvector('{TEXT_CONFIG}', relation), 'B')
+                || setweight(to_tsvector('{TEXT_CONFIG}', value), 'C')
+            ) STORED,
+            relation_fts tsvector GENERATED ALWAYS AS (
+                setweight(to_tsvector('{TEXT_CONFIG}', relation), 'B')
+            ) STORED
+        );
+        CREATE INDEX versions_group ON versions (scope, subject_key, relation_key, position);
+        CREATE INDEX versions_fts ON versions USING gin (fts);
+        CREATE INDEX versions_relation_fts ON versions USING gin (relation_fts);
+
+        CREATE TABLE subjects (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            scope text COLLATE "C" NOT NULL,
+            subject_key text COLLATE "C" NOT NULL,
+            subject text COLLATE "C" NOT NULL,
+            fts tsvector GENERATED ALWAYS AS (to_tsvector('{NAME_CONFIG}', subject)) STORED,
+            UNIQUE (scope, subject_key)
+        );
+        CREATE INDEX subjects_fts ON subjects USING gin (fts);
+
+        CREATE TABLE relations (
+            relation_key text COLLATE "C" PRIMARY KEY,
+            cardinality text COLLATE "C" NOT NULL CHECK (cardinality IN ('one', 'many'))
+        );
+
+        CREATE TABLE commits (shard integer PRIMARY KEY, count bigint NOT NULL);
+        INSERT INTO commits (shard, count)
+            SELECT s, 0 FROM generate_series(0, {COMMIT_SHARDS - 1}) AS s
+        """,
+    )
+
+
+def m002_episodes(conn: Conn) -> None:
+    """Sessions and turns, with full text over summaries and turn text."""
+    _run(
+        conn,
+        f"""
+        CREATE TABLE sessions (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            scope text COLLATE "C" NOT NULL,
+            id text COLLATE "C" NOT NULL,
+            observed_at text COLLATE "C" NOT NULL,
+            participants text COLLATE "C" NOT NULL,
+            summary text COLLATE "C" NOT NULL,
+            metadata text COLLATE "C" NOT NULL DEFAULT '{{}}',
+            fts tsvector GENERATED ALWAYS AS (to_tsvector('{TEXT_CONFIG}', summary)) STORED,
+            UNIQUE (scope, id)
+        );
+        CREATE INDEX sessions_fts ON sessions USING gin (fts);
+
+        CREATE TABLE turns (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            session_seq bigint NOT NULL REFERENCES sessions (seq) ON DELETE CASCADE,
+            idx integer NOT NULL,
+            speaker text COLLATE "C" NOT NULL,
+            text text COLLATE "C" NOT NULL,
+            time text COLLATE "C",
+            turn_id text COLLATE "C",
+            fts tsvector GENERATED ALWAYS AS (
+                to_tsvector('{TEXT_CONFIG}', speaker || ': ' || text)
+            ) STORED
+        );
+        CREATE INDEX turns_session ON turns (session_seq, idx);
+        CREATE INDEX turns_fts ON turns USING gin (fts)
+        """,
+    )
+
+
+def m003_vectors(conn: Conn) -> None:
+    """One float32 vector per observation (``bytea``), tagged with the embedder that made it."""
+    _run(
+        conn,
+        """
+        CREATE TABLE vectors (
+            observation_id text COLLATE "C" PRIMARY KEY,
+            scope text COLLATE "C" NOT NULL,
+            model text COLLATE "C" NOT NULL,
+            vector bytea NOT NULL
+        )
+        """,
+    )
+
+
+def _run(conn: Conn, script: str) -> None:
+    """Execute each statement of ``script`` (no statement here contains a semicolon)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+MIGRATIONS: tuple[Callable[[Conn], None], ...] = (
+    m001_create_tables,
+    m002_episodes,
+    m003_vectors,
+)
+
+
+def migrate(conn: Conn, schema: str | None = None) -> int:
+    """Bring the schema up to date in one transaction; return the schema version now in force.
+
+    ``schema``, when given, is created first (it is already on the search path).
+    """
+    with conn.transaction():
+        # One lock per schema: tests (and tenants) in other schemas do not wait.
+        conn.execute(
+            "SELECT pg_advisory_xact_lock(hashtextextended("
+            "'tem:migrate:' || coalesce(%s, current_schema(), ''), 0))",
+            (schema,),
+        )
+        if schema is not None:
+            conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+        found = conn.execute("SELECT current_schema()").fetchone()
+        if found is None or found[0] is None:
+            raise StoreError("no schema to create tables in: check search_path (or schema=)")
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_version ("
+            "version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
+        )
+        row = conn.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
+        current = int(row[0]) if row else 0
+        if current > len(MIGRATIONS):
+            raise StoreError(
+                f"database schema {current} is newer than this tem ({len(MIGRATIONS)}); upgrade tem"
+            )
+        for number, step in enumerate(MIGRATIONS[current:], start=current + 1):
+            step(conn)
+            conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (number,))
+    return len(MIGRATIONS)

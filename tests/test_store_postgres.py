@@ -1,0 +1,383 @@
+"""The PostgreSQL store: migrations, no residue, several writer processes, rollback, opening.
+
+The backend-neutral behaviour runs through the ``store`` fixture's "postgres" param
+(every test using ``store`` or ``memory``); this file tests what only PostgreSQL has.
+Every test skips when no server answers (see tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import secrets
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from tem import Memory, UserError
+from tem.cli import cli
+from tem.core.episode import Session, Turn
+from tem.core.model import Cardinality, GroupKey, Observation, Status, Version
+from tem.core.status import derive
+from tem.errors import StoreError
+from tem.memory import Fact
+from tem.store.base import WriteReport
+from tem.store.open import open_store, split_schema
+from tem.store.postgres import PostgresStore, _options
+from tem.store.postgres_schema import MIGRATIONS
+from tem.store.postgres_writes import Transaction
+
+psycopg = pytest.importorskip("psycopg")
+
+
+def schema_url(url: str, schema: str) -> str:
+    """``url`` naming ``schema`` the way users do: tem's ``?schema=`` parameter."""
+    return f"{url}{'&' if '?' in url else '?'}schema={schema}"
+
+
+@pytest.fixture
+def pg(postgres_url: str, postgres_schema: str) -> Iterator[PostgresStore]:
+    store = PostgresStore(postgres_url, schema=postgres_schema)
+    yield store
+    store.close()
+
+
+def rows(url: str, schema: str, sql: str) -> list[tuple[object, ...]]:
+    """Run ``sql`` on a connection of its own, in ``schema``."""
+    with psycopg.connect(url, options=f"-c search_path={schema}") as conn:
+        return conn.execute(sql).fetchall()
+
+
+def tables(url: str, schema: str) -> list[str]:
+    found = rows(
+        url,
+        schema,
+        "SELECT table_name FROM information_schema.tables "
+        f"WHERE table_schema = '{schema}' ORDER BY 1",
+    )
+    return [str(r[0]) for r in found]
+
+
+# -- migrations ------------------------------------------------------------------------
+
+
+def test_migrations_run_once_and_record_each_version(
+    postgres_url: str, postgres_schema: str
+) -> None:
+    PostgresStore(postgres_url, schema=postgres_schema).close()
+    PostgresStore(postgres_url, schema=postgres_schema).close()
+    versions = rows(postgres_url, postgres_schema, "SELECT version FROM schema_version ORDER BY 1")
+    assert versions == [(n,) for n in range(1, len(MIGRATIONS) + 1)]
+    assert {"observations", "versions", "subjects", "sessions", "turns", "vectors"} <= set(
+        tables(postgres_url, postgres_schema)
+    )
+
+
+def test_stores_opening_a_fresh_schema_at_once_migrate_it_once(
+    postgres_url: str, postgres_schema: str
+) -> None:
+    errors: list[BaseException] = []
+
+    def open_close() -> None:
+        try:
+            PostgresStore(postgres_url, schema=postgres_schema).close()
+        except BaseException as exc:  # reported below, in the test's thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=open_close) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert errors == []
+    versions = rows(postgres_url, postgres_schema, "SELECT version FROM schema_version ORDER BY 1")
+    assert versions == [(n,) for n in range(1, len(MIGRATIONS) + 1)]
+
+
+def test_a_schema_newer_than_this_tem_is_refused(postgres_url: str, postgres_schema: str) -> None:
+    PostgresStore(postgres_url, schema=postgres_schema).close()
+    with psycopg.connect(postgres_url, options=f"-c search_path={postgres_schema}") as conn:
+        conn.execute("INSERT INTO schema_version (version) VALUES (99)")
+    with pytest.raises(StoreError, match="newer than this tem"):
+        PostgresStore(postgres_url, schema=postgres_schema)
+
+
+# -- no residue ------------------------------------------------------------------------
+
+
+def test_forget_leaves_no_residue_in_any_table_or_text_index(
+    pg: PostgresStore, postgres_url: str, postgres_schema: str
+) -> None:
+    from tem.embed.testing import HashEmbedder
+
+    memory = Memory(store=pg, embedder=HashEmbedder())
+    memory.add("Zanzibarian", "lives in", "Quuxville", source="s", observed_at="2024-01-01")
+    memory.add("Ana", "lives in", "Lisbon", source="s", observed_at="2024-01-01")
+    said = Fact("Ana", "works at", "Quuxcorp", "quux chat", "2024-01-02")
+    session = Session(
+        "quux chat", datetime(2024, 1, 2, tzinfo=UTC), (Turn("Ana", "I joined Quuxcorp.", 0),)
+    )
+    pg.write_session(
+        session, "default", "Ana's new job at Quuxcorp",
+        [memory._from_fact(said, memory.clock.now())], memory._derive,
+    )  # fmt: skip
+
+    def residue() -> set[str]:
+        """Tables with a row whose text (tsvector lexemes included) mentions the secrets."""
+        found = set()
+        for table in tables(postgres_url, postgres_schema):
+            text = rows(postgres_url, postgres_schema, f"SELECT t::text FROM {table} t")
+            if any("zanzibar" in str(r[0]).lower() or "quux" in str(r[0]) for r in text):
+                found.add(table)
+        return found
+
+    assert residue() == {"observations", "versions", "subjects", "sessions", "turns"}
+    memory.forget(subject="Zanzibarian")
+    memory.forget(source="quux chat")  # the session with that id goes too
+    assert residue() == set()
+    orphans = (
+        "SELECT count(*) FROM vectors WHERE observation_id NOT IN (SELECT id FROM observations)"
+    )
+    assert rows(postgres_url, postgres_schema, orphans) == [(0,)]
+    assert pg.count()["vectors"] == 1
+    assert [v.value for v in memory.current("Ana")] == ["Lisbon"]
+    memory.forget(scope="default")
+    counts = {
+        table: rows(postgres_url, postgres_schema, f"SELECT count(*) FROM {table}")[0][0]
+        for table in tables(postgres_url, postgres_schema)
+    }
+    # Only the bookkeeping stays: migrations applied, and the commit counter's shards.
+    assert {t for t, n in counts.items() if n} == {"schema_version", "commits"}
+
+
+# -- concurrency -----------------------------------------------------------------------
+
+
+def _writer(url: str, worker: int, count: int) -> None:
+    memory = Memory(url)
+    for i in range(count):
+        # Every worker writes into the same few groups, interleaved in time.
+        memory.add(
+            f"person {i % 3}", "lives in", f"city {worker}-{i}",
+            source=f"w{worker}", observed_at=f"2024-01-{1 + i % 28:02d}T{worker:02d}:00:00",
+        )  # fmt: skip
+        memory.add(f"person {i % 3}", "likes", f"dish {worker}-{i}", source=f"w{worker}",
+                   observed_at="2024-02-01")  # fmt: skip
+    memory.close()
+
+
+def test_several_writer_processes_lose_nothing(postgres_url: str, postgres_schema: str) -> None:
+    url = schema_url(postgres_url, postgres_schema)
+    Memory(url).close()  # migrated once here; the workers only open it
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_writer, args=(url, w, 25)) for w in range(4)]
+    for process in workers:
+        process.start()
+    for process in workers:
+        process.join(timeout=180)
+        assert process.exitcode == 0
+    memory = Memory(url)
+    assert memory.store.count()["observations"] == 4 * 25 * 2
+    for person in range(3):
+        for relation, cardinality in (("lives in", "one"), ("likes", "many")):
+            stored = memory.history(f"person {person}", relation)
+            replayed = derive(
+                memory.store.observations("default", f"person {person}", relation), cardinality
+            )
+            assert [(v.id, v.status, v.valid_to) for v in stored] == [
+                (v.id, v.status, v.valid_to) for v in replayed
+            ]
+        lives = memory.current(f"person {person}", "lives in")
+        assert len(lives) == 1
+    assert sorted(memory.store.subjects("default")) == ["person 0", "person 1", "person 2"]
+    memory.close()
+
+
+def test_declare_racing_writers_leaves_every_group_as_declared(
+    postgres_url: str, postgres_schema: str
+) -> None:
+    url = schema_url(postgres_url, postgres_schema)
+    with Memory(url) as memory:
+        memory.declare("rides", "one")
+
+    errors: list[BaseException] = []
+
+    def write(worker: int) -> None:
+        try:
+            add_rides(worker)
+        except BaseException as exc:  # reported below, in the test's thread
+            errors.append(exc)
+
+    def add_rides(worker: int) -> None:
+        with Memory(url) as memory:
+            for i in range(30):
+                memory.add(f"kid {i % 4}", "rides", f"bike {worker}-{i}", source=f"w{worker}",
+                           observed_at=f"2024-03-{1 + i % 28:02d}")  # fmt: skip
+
+    threads = [threading.Thread(target=write, args=(w,)) for w in range(3)]
+    for thread in threads:
+        thread.start()
+    with Memory(url) as memory:
+        for flip in range(11):  # the last says "many"
+            memory.declare("rides", "one" if flip % 2 else "many")
+    for thread in threads:
+        thread.join(timeout=120)
+    assert errors == []
+    with Memory(url) as memory:
+        for kid in range(4):
+            stored = memory.history(f"kid {kid}", "rides")
+            replayed = derive(memory.store.observations("default", f"kid {kid}", "rides"), "many")
+            assert [(v.id, v.status) for v in stored] == [(v.id, v.status) for v in replayed]
+            assert all(v.status is Status.CURRENT for v in stored)
+
+
+def test_data_version_changes_when_another_store_commits(
+    pg: PostgresStore, postgres_url: str, postgres_schema: str
+) -> None:
+    other = PostgresStore(postgres_url, schema=postgres_schema)
+    before = pg.data_version()
+    assert other.data_version() == before
+    Memory(store=other).add("Ana", "lives in", "Oslo", source="s", observed_at="2024-01-01")
+    assert pg.data_version() != before
+    seen = pg.data_version()
+    Memory(store=pg).add("Ana", "lives in", "Rome", source="s", observed_at="2024-02-01")
+    assert pg.data_version() != seen and other.data_version() == pg.data_version()
+    other.close()
+
+
+# -- failures --------------------------------------------------------------------------
+
+
+def _exploding(
+    group: GroupKey, observations: Sequence[Observation], declared: Cardinality | None
+) -> list[Version]:
+    if group.subject_key == "bo":
+        raise RuntimeError("crash mid-write")
+    return derive(observations, "one")
+
+
+def test_a_failed_write_rolls_back_everything(pg: PostgresStore) -> None:
+    memory = Memory(store=pg)
+    memory.add("Ana", "lives in", "Lisbon", source="s", observed_at="2024-01-01")
+    before, version = pg.count(), pg.data_version()
+    batch = [
+        memory._from_fact(Fact("Ana", "lives in", "Oslo", "s", "2024-02-01"), memory.clock.now()),
+        memory._from_fact(Fact("Bo", "lives in", "Rome", "s", "2024-01-01"), memory.clock.now()),
+    ]
+    with pytest.raises(RuntimeError, match="crash"):
+        pg.write(batch, _exploding)  # Ana's group was already rewritten when Bo's failed
+    assert pg.count() == before and pg.data_version() == version
+    assert [v.value for v in memory.current("Ana")] == ["Lisbon"]
+
+
+def test_a_database_error_is_a_store_error_and_writes_nothing(pg: PostgresStore) -> None:
+    memory = Memory(store=pg)
+    memory.add("Ana", "lives in", "Lisbon", source="s", observed_at="2024-01-01")
+    before = pg.count()
+    huge = secrets.token_hex(8000)  # a key too long for a B-tree index entry
+    with pytest.raises(StoreError, match="index row"):
+        memory.add_many(
+            [
+                Fact("Ana", "lives in", "Oslo", "s", "2024-02-01"),
+                Fact(huge, "lives in", "Rome", "s", "2024-01-01"),
+            ]
+        )
+    assert pg.count() == before
+    assert [v.value for v in memory.current("Ana")] == ["Lisbon"]
+
+
+def test_a_deadlocked_write_is_rolled_back_and_run_again(
+    pg: PostgresStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real, calls = Transaction.write, []
+
+    def deadlocking(tx: Transaction, *args: Any) -> WriteReport:
+        calls.append(1)
+        report = real(tx, *args)  # written, then lost with the transaction
+        if len(calls) == 1:
+            raise psycopg.errors.DeadlockDetected("deadlock detected")
+        return report
+
+    monkeypatch.setattr(Transaction, "write", deadlocking)
+    Memory(store=pg).add("Ana", "lives in", "Oslo", source="s", observed_at="2024-01-01")
+    assert len(calls) == 2
+    assert pg.count()["observations"] == 1 and pg.count()["versions"] == 1
+
+
+def test_text_postgres_cannot_store_is_refused_before_writing(pg: PostgresStore) -> None:
+    memory = Memory(store=pg)
+    with pytest.raises(UserError, match="value: contains a NUL"):
+        memory.add("Ana", "lives in", "Lis\x00bon", source="s", observed_at="2024-01-01")
+    assert pg.count()["observations"] == 0
+
+
+# -- search ----------------------------------------------------------------------------
+
+
+def test_search_ranks_higher_is_better_and_relation_terms_stay_in_relations(
+    pg: PostgresStore,
+) -> None:
+    memory = Memory(store=pg)
+    memory.add("Ana", "lives in", "Lisbon", source="s", observed_at="2024-01-01")
+    memory.add("Bo", "favourite book", "Where the Crawdads Sing", source="s",
+               observed_at="2024-01-01")  # fmt: skip
+    memory.add("Cy", "lives in", "a house by the river", source="s", observed_at="2024-01-01")
+    hits = pg.search("default", ["river"], limit=5)
+    assert [h.version.subject for h in hits] == ["Cy"] and hits[0].score > 0
+    # "lives" is stemmed ("living" finds it) and is searched in relation names only.
+    hits = pg.search("default", [], limit=5, relation_terms=["living"])
+    assert sorted(h.version.subject for h in hits) == ["Ana", "Cy"]
+    hits = pg.search("default", ["crawdads"], limit=5, relation_terms=["house"])
+    assert [h.version.subject for h in hits] == ["Bo"]  # "house" is only in Cy's value
+    both = pg.search("default", ["river", "lisbon"], limit=5, relation_terms=["lives"])
+    assert [h.score for h in both] == sorted((h.score for h in both), reverse=True)
+    assert pg.search("other scope", ["river"], limit=5) == []
+    assert pg.match_subjects("default", ["ana", "nobody"], limit=5) == ["Ana"]
+
+
+# -- opening ---------------------------------------------------------------------------
+
+
+def test_urls_open_postgres_and_paths_open_sqlite(postgres_url: str, postgres_schema: str) -> None:
+    store = open_store(schema_url(postgres_url, postgres_schema))
+    assert isinstance(store, PostgresStore) and store.schema == postgres_schema
+    store.close()
+    assert split_schema("postgresql://u@h/db?sslmode=disable&schema=tem") == (
+        "postgresql://u@h/db?sslmode=disable",
+        "tem",
+    )
+    with pytest.raises(UserError, match="unknown URL scheme 'mysql'"):
+        open_store("mysql://u@h/db")
+    given = "postgresql://u@h/db?options=-c%20statement_timeout%3D5000"
+    assert _options(given, "tem") == "-c statement_timeout=5000 -c search_path=tem"
+    assert _options(given, None) is None  # the URL's own options apply unchanged
+    with pytest.raises(UserError, match="lowercase SQL name"):
+        PostgresStore(postgres_url, schema="Robert'); DROP TABLE x;--")
+
+
+def test_a_server_that_does_not_answer_is_a_store_error() -> None:
+    with pytest.raises(StoreError, match=r"cannot open postgresql://u:\*\*\*@127.0.0.1:9/"):
+        PostgresStore("postgresql://u:secret@127.0.0.1:9/db", timeout=2)
+
+
+def test_without_the_extra_the_error_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # import now fails
+    with pytest.raises(UserError, match=r"pip install 'tem\[postgres\]'"):
+        open_store("postgresql://u@127.0.0.1/db")
+
+
+def test_the_cli_reads_and_writes_a_postgres_url(postgres_url: str, postgres_schema: str) -> None:
+    url = schema_url(postgres_url, postgres_schema)
+    runner = CliRunner()
+    add = ["add", "Ana", "lives in", "Oslo", "--source", "s", "--observed-at", "2024-01-01"]
+    assert runner.invoke(cli, ["--db", url, *add], catch_exceptions=False).exit_code == 0
+    result = runner.invoke(cli, ["current", "Ana"], env={"TEM_DB": url}, catch_exceptions=False)
+    assert result.exit_code == 0 and "Oslo" in result.stdout
+    result = runner.invoke(cli, ["--db", "sqlite://x", "current", "Ana"])
+    assert result.exit_code == 2 and "postgresql://" in result.stderr
