@@ -301,3 +301,122 @@ def test_tem_serve_without_the_server_extra_is_one_line(
 def test_importing_tem_and_its_cli_never_imports_fastapi() -> None:
     code = "import sys, tem, tem.cli, tem.server.auth; assert 'fastapi' not in sys.modules"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+# -- bugs schemathesis found (tests/test_server_fuzz.py): each was a 500 -----------------------
+
+
+def _snapshot(memory: Memory) -> str:
+    return json.dumps([v.to_dict() for s in ("a", "b") for v in memory.history("Ana", scope=s)])
+
+
+EARLY, LATE = "0001-01-01T00:00:00+14:00", "9999-12-31T12:00:00-12:00"
+OUT_OF_RANGE: list[tuple[str, dict[str, Any] | None, str]] = [
+    ("/v1/memories", {**FACT, "observed_at": LATE}, "observed_at"),
+    ("/v1/memories", {**FACT, "valid_from": EARLY}, "valid_from"),
+    ("/v1/retract", {**FACT, "valid_to": EARLY}, "valid_to"),
+    ("/v1/recall", {"query": "Ana", "as_of": EARLY}, "as_of"),
+    ("/v1/history/Ana?at=9999-12-31T23:00-05:00", None, "at"),
+    ("/v1/messages", {**MESSAGES, "observed_at": EARLY}, "observed_at"),
+    ("/v1/ingest", {"sessions": [{**SESSION, "date": LATE}]}, "date"),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    OUT_OF_RANGE,
+    ids=[f"{p.split('?')[0]}-{f}" for p, _, f in OUT_OF_RANGE],
+)
+def test_a_time_that_leaves_the_calendar_in_utc_is_422(
+    client: TestClient, memory: Memory, path: str, body: Any, field: str
+) -> None:
+    """A valid ISO time whose offset pushes it before year 1 or past 9999 in UTC."""
+    client.post("/v1/memories", json=FACT, headers=A)
+    before = _snapshot(memory)
+    response = call(client, "GET" if body is None else "POST", path, body, headers=A)
+    assert response.status_code == 422, response.text
+    (message,) = response.json().values()
+    assert field in message and "out of range once converted to UTC" in message
+    assert "\n" not in message and _snapshot(memory) == before
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "where"),
+    [
+        ("/v1/memories", {**FACT, "subject": "\ud800"}, "subject: not valid Unicode"),
+        ("/v1/memories", {**FACT, "scope": "a\udfff"}, "scope: not valid Unicode"),
+        ("/v1/memories", {**FACT, "metadata": {"k": ["x", "\udc80"]}}, "metadata: k[1]: not valid"),
+        ("/v1/memories", {**FACT, "metadata": {"\ud800": 1}}, "metadata: not valid Unicode"),
+        (
+            "/v1/memories",
+            {**FACT, "metadata": {"k": float("inf")}},
+            "metadata: k: must be a finite",
+        ),
+        (
+            "/v1/memories",
+            {**FACT, "metadata": {"k": float("nan")}},
+            "metadata: k: must be a finite",
+        ),
+        (
+            "/v1/messages",
+            {**MESSAGES, "messages": [{"role": "user", "content": "I moved to \udc80."}]},
+            "messages: [0].content: not valid Unicode",
+        ),
+        ("/v1/recall", {"query": "\ud800 Ana"}, "query: not valid Unicode"),
+        ("/v1/forget", {"subject": "\udc80"}, "subject: not valid Unicode"),
+    ],
+)
+def test_text_and_numbers_json_carries_but_a_store_cannot_are_422(
+    client: TestClient, memory: Memory, path: str, body: dict[str, Any], where: str
+) -> None:
+    """JSON may escape a lone surrogate ("\\ud800") or hold 1e999 / NaN; neither is storable."""
+    client.post("/v1/memories", json=FACT, headers=A)
+    before = _snapshot(memory)
+    content = json.dumps(body)  # ensure_ascii: lone surrogates travel as \\uXXXX escapes
+    response = client.post(path, content=content, headers={**A, "Content-Type": "application/json"})
+    assert response.status_code == 422, response.text
+    assert response.json()["error"].startswith(where)
+    assert _snapshot(memory) == before
+
+
+def test_an_infinite_number_in_metadata_never_reaches_the_export(client: TestClient) -> None:
+    content = json.dumps({**FACT, "metadata": {"k": 1e999}}).replace("Infinity", "1e999")
+    response = client.post(
+        "/v1/memories", content=content, headers={**A, "Content-Type": "application/json"}
+    )
+    assert response.status_code == 422
+    for line in client.get("/v1/export", headers=A).text.splitlines():
+        json.loads(line, parse_constant=lambda c: pytest.fail(f"export wrote {c}"))
+
+
+def test_starlettes_own_errors_use_the_error_envelope(client: TestClient) -> None:
+    """Unknown path, wrong method and an undecodable body answer {"error": ...} like the rest."""
+    assert client.get("/v1/nowhere", headers=A).json() == {"error": "Not Found"}
+    wrong = client.put("/v1/recall", headers=A)
+    assert (wrong.status_code, wrong.json()) == (405, {"error": "Method Not Allowed"})
+    latin = {**A, "Content-Type": "application/json; charset=latin-1"}
+    bad = client.post("/v1/recall", content=b'{"query": "\xe9"}', headers=latin)
+    assert bad.status_code == 400 and set(bad.json()) == {"error"}
+    not_json = client.post(
+        "/v1/recall", content=b"{", headers={**A, "Content-Type": "application/json"}
+    )
+    assert (not_json.status_code, not_json.json()) == (422, {"error": "body: JSON decode error"})
+
+
+def test_openapi_declares_the_error_responses_it_sends(client: TestClient) -> None:
+    """422 is {"error": ...} (not FastAPI's HTTPValidationError), and 401/403/404/503 are listed."""
+    schema = client.get("/openapi.json").json()
+    responses = schema["paths"]["/v1/memories"]["post"]["responses"]
+    assert {"400", "401", "403", "404", "422", "503"} <= set(responses)
+    ref = responses["422"]["content"]["application/json"]["schema"]["$ref"]
+    assert ref.endswith("/ErrorBody")
+    assert schema["components"]["schemas"]["ErrorBody"]["required"] == ["error"]
+    assert "HTTPValidationError" not in schema["components"]["schemas"]
+
+
+def test_retract_names_valid_to_when_it_is_bad(client: TestClient) -> None:
+    client.post("/v1/memories", json=FACT, headers=A)
+    body = {**FACT, "source": "chat 3", "observed_at": "2024-08-01", "valid_to": "soon"}
+    response = client.post("/v1/retract", json=body, headers=A)
+    assert response.status_code == 422
+    assert response.json()["error"].startswith("valid_to: cannot parse 'soon'")

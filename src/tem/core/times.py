@@ -39,7 +39,10 @@ def parse_time(value: TimeLike, *, name: str = "time") -> datetime:
         raise UserError(f"{name}: expected an ISO 8601 string or a datetime, got {value!r}")
     if parsed.tzinfo is None:
         return parsed.replace(tzinfo=UTC)
-    return parsed.astimezone(UTC)
+    try:
+        return parsed.astimezone(UTC)
+    except OverflowError:  # 0001-01-01T00:00+01:00 is before the first representable UTC instant
+        raise UserError(f"{name}: {value!r} is out of range once converted to UTC") from None
 
 
 def to_text(moment: datetime) -> str:

@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from collections.abc import AsyncIterator, Callable
+import math
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
+from starlette.exceptions import HTTPException
 
 from tem.core.model import Version
 from tem.errors import NotFound, StoreError, TemError, UserError
@@ -32,6 +35,9 @@ from tem.io import export_jsonl
 from tem.memory import Memory
 from tem.render import TagStyle
 from tem.server.auth import Caller, Forbidden, Keys, Unauthorized, authenticate
+
+if TYPE_CHECKING:
+    from tem.jobs import JobQueue
 
 _bearer = HTTPBearer(auto_error=False, description="An API key bound to scopes.")
 
@@ -45,12 +51,66 @@ STATUS: tuple[tuple[type[Exception], int], ...] = (
 )
 
 
+class ErrorBody(BaseModel):
+    """Every error response: one line saying what is wrong."""
+
+    error: str
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorBody, "description": text}
+    for code, text in (
+        (400, "The body cannot be decoded (e.g. a charset other than UTF-8)"),
+        (401, "No API key, or an unknown one"),
+        (403, "The API key may not use this scope"),
+        (404, "Nothing to act on (NotFound)"),
+        (422, "Bad input: a malformed body, a bad date, an empty field (UserError)"),
+        (503, "The store failed (StoreError)"),
+    )
+}
+"""The error responses each route declares in the OpenAPI schema: what :func:`_error` sends."""
+
+
 # -- request models -------------------------------------------------------------------
+
+
+def _unstorable(value: Any, path: str = "") -> str | None:
+    """Say what in a JSON value no store can keep: lone surrogates, infinity, NaN.
+
+    JSON text may carry ``"\\ud800"`` and ``1e999``; Python parses them into a str
+    that cannot be encoded as UTF-8 and a float that JSON cannot write back.
+    """
+    problem = None
+    if isinstance(value, str) and not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            problem = "not valid Unicode text (a lone surrogate such as \\ud800)"
+    elif isinstance(value, float) and not math.isfinite(value):
+        problem = f"must be a finite number, got {value}"
+    elif isinstance(value, dict | list):
+        pairs = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in pairs:
+            inner = f"{path}.{key}" if isinstance(key, str) else f"{path}[{key}]"
+            found = _unstorable(key, path) or _unstorable(item, inner)  # key first: `inner`
+            if found:  # names it, so it must be printable
+                return found
+    if problem is None:
+        return None
+    return f"{path.lstrip('.')}: {problem}" if path else problem
 
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
     scope: str | None = Field(None, description="Default: the key's only scope, or the server's.")
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _storable(cls, value: Any) -> Any:
+        problem = _unstorable(value)
+        if problem:
+            raise PydanticCustomError("unstorable", problem)
+        return value
 
 
 class AddRequest(_Body):
@@ -68,10 +128,12 @@ class MessagesRequest(_Body):
     session_id: str
     observed_at: str
     speaker: str | None = None
+    background: bool = Field(False, description="Queue it: 202 with a job id (docs/jobs.md).")
 
 
 class IngestRequest(_Body):
     sessions: list[dict[str, Any]] = Field(description="tem sessions records (docs/formats.md).")
+    background: bool = Field(False, description="Queue them: 202, a job per session.")
 
 
 class RecallRequest(_Body):
@@ -126,13 +188,17 @@ def _report(report: IngestReport) -> dict[str, Any]:
 def _error(request: Request, exc: Exception) -> JSONResponse:
     """The one place errors become responses."""
     status = next((code for kind, code in STATUS if isinstance(exc, kind)), 500)
+    headers: Mapping[str, str] | None = {"WWW-Authenticate": "Bearer"} if status == 401 else None
     if isinstance(exc, RequestValidationError):
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        loc = [str(p) for p in first.get("loc", ()) if p != "body"]
+        where = "body" if not loc or first.get("type") == "json_invalid" else ".".join(loc)
         message = f"{where}: {first.get('msg', 'invalid')}"
+    elif isinstance(exc, HTTPException):  # Starlette's own: unknown path or method, bad body
+        status, message, headers = exc.status_code, str(exc.detail), exc.headers
     else:
         message = str(exc)
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    message = message.encode("utf-8", "backslashreplace").decode()  # it may quote bad input
     return JSONResponse({"error": " ".join(message.split())}, status, headers=headers)
 
 
@@ -152,16 +218,19 @@ def _memory(request: Request) -> Memory:
 Who = Annotated[Caller, Depends(_caller)]
 Mem = Annotated[Memory, Depends(_memory)]
 ScopeQ = Annotated[str | None, Query(description="Default: the key's only scope.")]
-router = APIRouter(prefix="/v1")
+router = APIRouter(prefix="/v1", responses=ERRORS)
 
 MemorySource = Memory | Callable[[], Memory]
 
 
-def create_app(memory: MemorySource, keys: Keys | None = None) -> FastAPI:
+def create_app(
+    memory: MemorySource, keys: Keys | None = None, queue: JobQueue | None = None
+) -> FastAPI:
     """Return the API app on one memory: a Memory (the caller closes it) or a factory.
 
     A factory is called once when the app starts and its memory closed when it
     stops. ``keys`` maps each API key to its scopes; None serves without keys.
+    ``queue`` (the caller closes it) enables background ingestion (docs/jobs.md).
     """
 
     @asynccontextmanager
@@ -182,10 +251,18 @@ def create_app(memory: MemorySource, keys: Keys | None = None) -> FastAPI:
         version="1",
         lifespan=lifespan,
     )
-    for kind in (TemError, RequestValidationError):  # subclasses find their handler by MRO
+    for kind in (TemError, RequestValidationError, HTTPException):  # subclasses: by MRO
         app.add_exception_handler(kind, _error)
     app.state.keys = keys
+    app.state.queue = queue
     app.include_router(router)
+    from tem.server.ui import router as ui  # here, not at the top: ui.py imports this module
+
+    app.include_router(ui)
+    if queue is not None:  # GET /v1/jobs/{id}, only where there are jobs to look up
+        from tem.server.jobs import router as jobs  # here too: jobs.py imports this module
+
+        app.include_router(jobs)
     return app
 
 
@@ -204,8 +281,18 @@ def add(body: AddRequest, who: Who, memory: Mem) -> dict[str, Any]:
 
 
 @router.post("/messages", tags=["write"])
-def add_messages(body: MessagesRequest, who: Who, memory: Mem) -> dict[str, Any]:
+def add_messages(
+    body: MessagesRequest, who: Who, memory: Mem, request: Request, response: Response
+) -> dict[str, Any]:
     """Ingest one OpenAI-style message list as a session; the result is the report."""
+    if body.background:  # 202 with the job; a worker ingests it (docs/jobs.md)
+        from tem.server.jobs import enqueue
+
+        sessions = load_sessions(
+            body.messages, format="messages", session_id=body.session_id,
+            observed_at=body.observed_at, speaker=body.speaker,
+        )  # fmt: skip
+        return enqueue(request, response, sessions, who.scope(body.scope) or memory.scope)
     report = memory.add_messages(
         body.messages, session_id=body.session_id, observed_at=body.observed_at,
         scope=who.scope(body.scope), speaker=body.speaker,
@@ -214,7 +301,9 @@ def add_messages(body: MessagesRequest, who: Who, memory: Mem) -> dict[str, Any]
 
 
 @router.post("/ingest", tags=["write"])
-def ingest(body: IngestRequest, who: Who, memory: Mem) -> dict[str, Any]:
+def ingest(
+    body: IngestRequest, who: Who, memory: Mem, request: Request, response: Response
+) -> dict[str, Any]:
     """Ingest tem sessions; every session must be in the request's scope."""
     scope = who.scope(body.scope) or memory.scope
     sessions = load_sessions(body.sessions, format="sessions", scope=scope)
@@ -222,6 +311,10 @@ def ingest(body: IngestRequest, who: Who, memory: Mem) -> dict[str, Any]:
         who.scope(session.scope)
         if session.scope != scope:
             raise UserError(f"session {session.id!r}: scope must be {scope!r}")
+    if body.background:  # 202 with a job per session (docs/jobs.md)
+        from tem.server.jobs import enqueue
+
+        return enqueue(request, response, sessions, scope)
     return _report(memory.ingest(sessions))
 
 
