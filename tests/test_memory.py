@@ -163,6 +163,7 @@ def _bad(**changes: object) -> dict[str, object]:
         (_bad(value=3), "value"),
         (_bad(source=None), "missing source"),
         (_bad(colour=1), "unknown field"),
+        (_bad(value="caf\ud800"), "value: not valid Unicode"),
     ],
 )
 def test_bad_input_is_a_clear_error_and_writes_nothing(

@@ -32,6 +32,10 @@ def check_text(value: object, name: str) -> str:
     cleaned = value.strip()
     if not cleaned:
         raise UserError(f"{name}: must not be empty")
+    try:  # a lone surrogate cannot be stored as UTF-8 by any store
+        cleaned.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise UserError(f"{name}: not valid Unicode text ({exc.reason})") from exc
     return cleaned
 
 
