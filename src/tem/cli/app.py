@@ -19,8 +19,8 @@ from typing import Any, NoReturn
 
 import click
 
-from tem.cli import conversations, mcp, reads, serve, transfer, writes
-from tem.cli.common import Settings
+from tem.cli import conversations, mcp, reads, serve, transfer, worker, writes
+from tem.cli.common import DbTarget, Settings
 from tem.core.model import RULES, Rule
 from tem.errors import NotFound, StoreError, TemError, UserError
 from tem.eval.cli import eval_group
@@ -66,8 +66,8 @@ class TemGroup(click.Group):
 
 @click.group(cls=TemGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
-    "--db", type=click.Path(dir_okay=False, path_type=Path), default="tem.db",
-    envvar="TEM_DB", show_default=True, show_envvar=True, help="The SQLite database file.",
+    "--db", type=DbTarget(), default="tem.db", envvar="TEM_DB", show_default=True,
+    show_envvar=True, help="The SQLite database file, or a postgresql:// URL (docs/postgres.md).",
 )  # fmt: skip
 @click.option(
     "--scope", envvar="TEM_SCOPE", show_envvar=True,
@@ -79,7 +79,7 @@ class TemGroup(click.Group):
 )  # fmt: skip
 @click.version_option(package_name="tem", prog_name="tem")
 @click.pass_context
-def cli(ctx: click.Context, db: Path, scope: str | None, rule: Rule) -> None:
+def cli(ctx: click.Context, db: Path | str, scope: str | None, rule: Rule) -> None:
     """tem: a temporal memory that keeps every version of a fact, tagged [historical].
 
     Each command is the tem.Memory method of the same name. Times are ISO 8601
@@ -94,6 +94,8 @@ for _command in (*writes.COMMANDS, *reads.COMMANDS, *conversations.COMMANDS, *tr
 cli.add_command(eval_group, "eval")
 cli.add_command(serve.serve)
 cli.add_command(mcp.mcp)
+for _command in worker.COMMANDS:
+    cli.add_command(_command)
 
 
 def main() -> None:

@@ -28,7 +28,7 @@ from tem.mcp_server import TRANSPORTS, Transport, serve
 def mcp(ctx: click.Context, transport: str, host: str, port: int, extractor: str) -> None:
     """Serve this memory as an MCP server: add_memory, search_memory_facts, get_context...
 
-    The tools read and write the --db file in --scope. Needs the server extra:
+    The tools read and write the --db memory (file or URL) in --scope. Needs the server extra:
     pip install 'tem[server]'. See docs/mcp.md for a client configuration.
     """
     settings = settings_of(ctx)

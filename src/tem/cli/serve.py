@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from tem.cli.common import settings_of
+from tem.cli.common import DbTarget, settings_of
+from tem.cli.worker import open_queue, queue_option
 from tem.core.model import DEFAULT_SCOPE
 from tem.errors import UserError
 from tem.memory import Memory
@@ -22,14 +23,30 @@ from tem.server.auth import check_bind, load_keys
     envvar="TEM_API_KEYS_FILE", show_envvar=True,
     help="API keys, one key=scope[,scope...] a line; added to TEM_API_KEYS.",
 )  # fmt: skip
+@queue_option(required=False)
+@click.option(
+    "--db",
+    type=DbTarget(),
+    help="Serve this database (file or postgresql:// URL), not the global --db.",
+)
 @click.pass_context
-def serve(ctx: click.Context, host: str, port: int, keys_file: Path | None) -> None:
+def serve(
+    ctx: click.Context,
+    host: str,
+    port: int,
+    keys_file: Path | None,
+    queue_url: str | None,
+    db: Path | str | None,
+) -> None:
     """Serve the memory over HTTP: the library's verbs as JSON routes (docs/http.md).
 
     API keys come from TEM_API_KEYS (key1=scopeA,scopeB;key2=scopeC) and/or
     --keys-file; each key reads and writes only its scopes. Without keys there is
-    no authentication and tem serves on loopback only.
+    no authentication and tem serves on loopback only. With --queue, posts may ask
+    for background ingestion, done by `tem worker` (docs/jobs.md).
     """
+    if db is not None:
+        settings_of(ctx).db = db
     file_text = None if keys_file is None else keys_file.read_text(encoding="utf-8")
     keys = load_keys(os.environ.get("TEM_API_KEYS"), file_text)
     check_bind(host, keys)
@@ -52,4 +69,5 @@ def serve(ctx: click.Context, host: str, port: int, keys_file: Path | None) -> N
         )
     else:
         click.echo(f"tem: {len(keys)} API keys configured", err=True)
-    uvicorn.run(create_app(open_memory, keys), host=host, port=port)
+    queue = None if queue_url is None else open_queue(ctx, queue_url)
+    uvicorn.run(create_app(open_memory, keys, queue=queue), host=host, port=port)

@@ -10,7 +10,7 @@ from typing import TextIO, cast
 import click
 from tqdm import tqdm
 
-from tem.cli.common import echo_json, json_option, open_memory, settings_of
+from tem.cli.common import DbTarget, echo_json, json_option, open_memory, settings_of
 from tem.demo import QUESTION, load_demo
 from tem.io import ImportReport, export_jsonl, export_memfile, import_jsonl, import_memfile
 from tem.memory import Memory
@@ -109,11 +109,9 @@ def _show_import(file: str, fmt: str, report: ImportReport, as_json: bool) -> No
 
 
 @click.command()
-@click.option(
-    "--db", type=click.Path(dir_okay=False, path_type=Path), help="Load into this database."
-)
+@click.option("--db", type=DbTarget(), help="Load into this database (a file or a URL).")
 @click.pass_context
-def demo(ctx: click.Context, db: Path | None) -> None:
+def demo(ctx: click.Context, db: Path | str | None) -> None:
     """Load the TEM seed's Cozy Home Co. notes and print the prompt for its question.
 
     Running it twice changes nothing: the same notes are already stored.
