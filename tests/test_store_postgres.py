@@ -29,6 +29,7 @@ from tem.store.base import WriteReport
 from tem.store.open import open_store, split_schema
 from tem.store.postgres import PostgresStore, _options
 from tem.store.postgres_schema import MIGRATIONS
+from tem.store.postgres_search import ColumnStats, plan
 from tem.store.postgres_writes import Transaction
 
 psycopg = pytest.importorskip("psycopg")
@@ -337,6 +338,93 @@ def test_search_ranks_higher_is_better_and_relation_terms_stay_in_relations(
     assert [h.score for h in both] == sorted((h.score for h in both), reverse=True)
     assert pg.search("other scope", ["river"], limit=5) == []
     assert pg.match_subjects("default", ["ana", "nobody"], limit=5) == ["Ana"]
+
+
+def _bounded_data(store: PostgresStore) -> None:
+    """120 rows with the common word "alpha" (short, so they score high) and 6 with "zeta"."""
+    memory = Memory(store=store)
+    facts = [Fact(f"Alpha {i}", "code", f"alpha {i}", "s", "2024-01-01") for i in range(120)]
+    facts += [
+        Fact(f"Person {i}", "long note", f"zeta {'and more words ' * i}{i}", "s", "2024-01-01")
+        for i in range(6)
+    ]
+    facts.append(Fact("Both", "long note", "zeta alpha here", "s", "2024-01-01"))
+    memory.add_many(facts)
+    with store._connection() as conn:
+        conn.execute("ANALYZE versions")
+
+
+def test_a_search_over_the_rank_cap_ranks_rare_terms_first_with_exact_scores(
+    postgres_url: str, postgres_schema: str
+) -> None:
+    capped = PostgresStore(postgres_url, schema=postgres_schema, rank_cap=20)
+    exact = PostgresStore(postgres_url, schema=postgres_schema, rank_cap=None)
+    try:
+        _bounded_data(capped)
+        every = {h.version.id: h.score for h in exact.search("default", ["alpha", "zeta"], 200)}
+        assert len(every) == 127
+        # "zeta" (7 rows) fits the cap, "alpha" (121) does not: the zeta rows are ranked,
+        # with their exact scores; the short alpha-only rows, which score higher, are not.
+        hits = capped.search("default", ["alpha", "zeta"], limit=5)
+        ranked = exact.search("default", ["alpha", "zeta"], 200)  # best first, then by seq
+        zeta = [h for h in ranked if "zeta" in h.version.value]
+        assert [h.version.id for h in hits] == [h.version.id for h in zeta[:5]]
+        assert all(every[h.version.id] == pytest.approx(h.score) for h in hits)
+        top_exact = exact.search("default", ["alpha", "zeta"], limit=5)
+        assert all("zeta" not in h.version.value for h in top_exact)  # the bound is visible
+        # Fewer rare matches than the limit: up to the cap of rows matching any term are
+        # ranked too; the best of everything ranked (zeta rows included) come back.
+        hits = capped.search("default", ["alpha", "zeta"], limit=15)
+        assert len(hits) == 15
+        assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+        returned = {h.version.id for h in hits}
+        assert all(h.score <= hits[-1].score for h in zeta if h.version.id not in returned)
+        assert all(every[h.version.id] == pytest.approx(h.score) for h in hits)
+        # One common term: at most max(cap, limit) rows ranked, never fewer than the limit.
+        assert len(capped.search("default", ["alpha"], limit=50)) == 50
+        assert len(capped.search("default", ["alpha"], limit=5)) == 5
+        # Under the cap the search is exact.
+        wide = PostgresStore(postgres_url, schema=postgres_schema, rank_cap=1_000)
+        try:
+            got = wide.search("default", ["alpha", "zeta"], limit=10)
+            assert got == exact.search("default", ["alpha", "zeta"], limit=10)
+        finally:
+            wide.close()
+    finally:
+        capped.close()
+        exact.close()
+
+
+def test_without_statistics_a_capped_search_is_exact(pg: PostgresStore) -> None:
+    Memory(store=pg).add_many(
+        [Fact(f"S {i}", "code", f"alpha {i}", "s", "2024-01-01") for i in range(40)]
+    )
+    exact = pg.search("default", ["alpha"], limit=30)
+    pg.rank_cap = 5  # no ANALYZE yet: nothing to estimate with, so every match is ranked
+    assert pg.search("default", ["alpha"], limit=30) == exact and len(exact) == 30
+
+
+def test_plan_takes_terms_rarest_first_within_the_cap() -> None:
+    assert plan([("fts", "a", 10.0), ("fts", "b", 5.0)], cap=20) is None
+    assert plan([("fts", "a", 900.0), ("fts", "b", 5.0), ("relation_fts", "c", 8.0)], cap=20) == (
+        ["b"],
+        ["c"],
+    )
+    assert plan([("fts", "a", 900.0), ("fts", "b", 500.0)], cap=20) == (["b"], [])
+    # A stop-word term (no matches) is taken first but leaves the cap to the others.
+    assert plan([("fts", "the", 0.0), ("fts", "a", 900.0), ("fts", "b", 15.0)], cap=20) == (
+        ["the", "b"],
+        [],
+    )
+    stats = ColumnStats(1000.0, {"alpha": 0.5, "zeta": 0.01}, 0.001)
+    assert stats.estimate(["alpha", "zeta"]) == 10.0  # a phrase: its rarest word
+    assert stats.estimate(["unlisted"]) == 1.0
+    assert stats.estimate([]) == 0.0  # only stop words match nothing
+
+
+def test_rank_cap_must_be_positive(postgres_url: str, postgres_schema: str) -> None:
+    with pytest.raises(UserError, match="rank_cap"):
+        PostgresStore(postgres_url, schema=postgres_schema, rank_cap=0)
 
 
 # -- opening ---------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from tem.core.episode import Event, Session, TurnRecord
 from tem.core.model import Cardinality, GroupKey, Observation, Version
 from tem.errors import StoreError, UserError
 from tem.store import postgres_episodes as episodes
+from tem.store import postgres_search as search_sql
 from tem.store import postgres_vectors as vectors_sql
 from tem.store.base import Derive, SearchHit, Vectors, WriteReport
 from tem.store.postgres_episodes import any_of
@@ -50,8 +51,6 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 RETRIES = 5
 """Attempts of a write that keeps losing deadlocks before it fails."""
-RANK_WEIGHTS = "{0.1, 0.33, 1.0, 0.67}"
-"""``ts_rank`` weights of labels D, C (value), B (relation), A (subject): SQLite's 1:3:2."""
 _SCHEMA = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 _BUMP = f"UPDATE commits SET count = count + 1 WHERE shard = pg_backend_pid() % {COMMIT_SHARDS}"
 _TABLES = ("observations", "versions", "subjects", "sessions", "turns", "vectors")
@@ -63,6 +62,8 @@ class PostgresStore:
     ``schema`` (a lowercase SQL name) keeps tem's tables in that schema, created if
     missing; without it they go where the URL's ``search_path`` says (``public``).
     The schema is migrated on open. Needs ``pip install 'tem[postgres]'``.
+    ``rank_cap`` bounds the rows one full-text search ranks once its terms are
+    common (``tem/store/postgres_search.py``); None ranks every match.
     """
 
     def __init__(
@@ -72,6 +73,7 @@ class PostgresStore:
         schema: str | None = None,
         max_connections: int = 8,
         timeout: float = 30.0,
+        rank_cap: int | None = search_sql.RANK_CAP,
     ) -> None:
         try:
             import psycopg
@@ -83,7 +85,10 @@ class PostgresStore:
             ) from exc
         if schema is not None and not _SCHEMA.fullmatch(schema):
             raise UserError(f"schema: expected a lowercase SQL name like tem_data, got {schema!r}")
-        self.url, self.schema = url, schema
+        if rank_cap is not None and rank_cap < 1:
+            raise UserError(f"rank_cap: expected a positive number of rows or None, got {rank_cap}")
+        self.url, self.schema, self.rank_cap = url, schema, rank_cap
+        self._search_stats = search_sql.SearchStats()
         self._errors: type[Exception] = psycopg.Error
         self._retryable: tuple[type[Exception], ...] = (
             psycopg.errors.DeadlockDetected,
@@ -290,24 +295,21 @@ class PostgresStore:
     ) -> list[SearchHit]:
         if not terms and not relation_terms:
             return []
-        # Rank on seq alone, then read the few winning rows. The two conditions are
-        # OR-ed index scans (a bitmap OR of the two GIN indexes).
-        matches, ranks = [], []
-        for column, words in (("fts", terms), ("relation_fts", relation_terms)):
-            if words:
-                matches.append(f"t.{column} @@ ({any_of(words)})")
-                ranks.append(f"ts_rank('{RANK_WEIGHTS}', t.{column}, {any_of(words)}, 1)")
-        ranked = (
-            f"SELECT t.seq, {' + '.join(ranks)} AS score FROM versions t "
-            f"WHERE ({' OR '.join(matches)}) AND t.scope = %s ORDER BY score DESC, t.seq LIMIT %s"
-        )
-        words = [*terms, *relation_terms]
-        rows = self._read(
-            f"SELECT {VERSION_SELECT}, h.score FROM ({ranked}) AS h "
-            "JOIN versions t ON t.seq = h.seq ORDER BY h.score DESC, h.seq",
-            [*words, *words, scope, limit],  # the ranks' words, then the matches'
-        )
-        return [SearchHit(version_of(r), float(r[21])) for r in rows]
+        # Rank on seq alone (over at most rank_cap rows once the terms are common:
+        # postgres_search), then read the few winning rows.
+        with self._connection() as conn:
+            ranked = search_sql.ranked_seqs(
+                conn, self._search_stats, scope, terms, relation_terms, limit, self.rank_cap
+            )
+            if not ranked:
+                return []
+            rows = conn.execute(
+                f"SELECT t.seq, {VERSION_SELECT} FROM versions t WHERE t.seq = ANY(%s)",
+                ([seq for seq, _ in ranked],),
+            ).fetchall()
+        # A row a concurrent write deleted between the two statements is left out.
+        found = {int(r[0]): version_of(r[1:]) for r in rows}
+        return [SearchHit(found[seq], score) for seq, score in ranked if seq in found]
 
     def match_subjects(self, scope: str, terms: Sequence[str], limit: int) -> list[str]:
         if not terms:

@@ -1,0 +1,226 @@
+"""Full-text search of versions in PostgreSQL, with a bound on the rows one search ranks.
+
+``ts_rank`` must read every matching row from the heap to score it, so a search for
+a common word costs in proportion to the table (at 10M versions a relation word
+matches about a million rows). Small searches stay exact; a search whose terms are
+estimated to match more than ``cap`` rows ranks only a bounded candidate set:
+
+1. Each term's matches are estimated from the planner's statistics of the
+   ``tsvector`` column (``pg_stats.most_common_elems``, kept by ``ANALYZE``); a
+   phrase as its rarest word, a word not listed as the least frequent listed one.
+2. Terms are taken rarest first while their estimated matches add up to at most
+   ``cap`` (the rarest always). The candidates are the rows matching a taken term,
+   at most ``cap`` of them (the first found, when the rarest alone matches more).
+3. Candidates are scored with the whole query (every term), so each returned score
+   is the exact score, and the best ``limit`` of them are returned. If that gives
+   fewer than ``limit`` rows while terms were left out, up to ``cap`` rows matching
+   any term are ranked too, so a search never returns fewer than ``limit`` rows
+   when that many match.
+
+Without statistics (no ``ANALYZE`` yet), or when every term together is estimated
+under ``cap``, the search ranks every match: exactly the top ``limit``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tem.store.postgres_episodes import any_of
+from tem.store.postgres_schema import TEXT_CONFIG
+
+if TYPE_CHECKING:
+    from tem.store.postgres_schema import Conn
+
+RANK_CAP = 500
+"""Most rows one search ranks once its terms are estimated to match more (see above)."""
+RANK_WEIGHTS = "{0.1, 0.33, 1.0, 0.67}"
+"""``ts_rank`` weights of labels D, C (value), B (relation), A (subject): SQLite's 1:3:2."""
+STATS_SECONDS = 60.0
+"""How long the column statistics read from ``pg_stats`` are reused."""
+_LEXEME_CACHE = 50_000
+_COLUMNS = ("fts", "relation_fts")
+
+
+@dataclass(frozen=True)
+class ColumnStats:
+    """Lexeme frequencies of one ``tsvector`` column, as ``ANALYZE`` sampled them."""
+
+    rows: float
+    frequency: dict[str, float]
+    floor: float
+    """Frequency assumed for a lexeme not listed (the least frequent listed one)."""
+
+    def estimate(self, lexemes: Sequence[str]) -> float:
+        """Estimated rows holding all of ``lexemes`` (a phrase): its rarest word's."""
+        if not lexemes:
+            return 0.0  # only stop words: matches nothing
+        return self.rows * min(self.frequency.get(x, self.floor) for x in lexemes)
+
+
+@dataclass
+class SearchStats:
+    """Per-store caches: each word's lexemes (fixed) and the columns' statistics (timed)."""
+
+    lexemes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    columns: dict[str, ColumnStats | None] = field(default_factory=dict)
+    read_at: float = float("-inf")
+
+    def refresh(self, conn: Conn) -> None:
+        if time.monotonic() - self.read_at < STATS_SECONDS:
+            return
+        self.columns = {column: read_column_stats(conn, column) for column in _COLUMNS}
+        self.read_at = time.monotonic()
+
+    def lexemes_of(self, conn: Conn, terms: Sequence[str]) -> list[tuple[str, ...]]:
+        """Each term's lexemes as the search configuration stems them (stop words dropped)."""
+        known = {t: self.lexemes.get(t) for t in terms}
+        missing = sorted(t for t, lexemes in known.items() if lexemes is None)
+        if missing:
+            if len(self.lexemes) + len(missing) > _LEXEME_CACHE:
+                self.lexemes = {}
+            rows = conn.execute(
+                f"SELECT t, tsvector_to_array(to_tsvector('{TEXT_CONFIG}', t)) "
+                "FROM unnest(%s::text[]) AS t",
+                (missing,),
+            ).fetchall()
+            for term, lexemes in rows:
+                known[term] = self.lexemes[term] = tuple(lexemes)
+        return [known[t] or () for t in terms]
+
+
+def read_column_stats(conn: Conn, column: str) -> ColumnStats | None:
+    """``versions.<column>``'s lexeme frequencies from ``pg_stats``; None before ``ANALYZE``."""
+    row = conn.execute(
+        "SELECT s.most_common_elems::text::text[], s.most_common_elem_freqs, c.reltuples "
+        "FROM pg_stats s JOIN pg_class c ON c.oid = 'versions'::regclass "
+        "WHERE s.schemaname = current_schema() AND s.tablename = 'versions' "
+        "AND s.attname = %s",
+        (column,),
+    ).fetchone()
+    if row is None or row[0] is None or row[1] is None or row[2] is None or row[2] <= 0:
+        return None
+    elems, freqs = list(row[0]), [float(f) for f in row[1]]
+    listed = freqs[: len(elems)]
+    # After the per-lexeme frequencies come their minimum and maximum.
+    floor = freqs[len(elems)] if len(freqs) > len(elems) else min(listed, default=0.0)
+    return ColumnStats(float(row[2]), dict(zip(elems, listed, strict=True)), floor)
+
+
+def plan(
+    estimates: Sequence[tuple[str, str, float]], cap: int
+) -> tuple[list[str], list[str]] | None:
+    """Pick the terms whose matches become candidates; None when all of them fit ``cap``.
+
+    ``estimates`` are (column, term, estimated rows). Rarest first, terms are taken
+    while their estimates add up to at most ``cap``; the rarest is always taken.
+    """
+    if sum(e for _, _, e in estimates) <= cap:
+        return None
+    taken: dict[str, list[str]] = {column: [] for column in _COLUMNS}
+    total = 0.0
+    for index, (column, term, estimate) in enumerate(sorted(estimates, key=lambda e: e[2])):
+        if index and total + estimate > cap:
+            break
+        taken[column].append(term)
+        total += estimate
+    return taken["fts"], taken["relation_fts"]
+
+
+def _matches(terms: Sequence[str], relation_terms: Sequence[str]) -> tuple[str, list[str]]:
+    """SQL matching any term (in ``fts``) or relation term (in ``relation_fts``)."""
+    parts: list[str] = []
+    params: list[str] = []
+    for column, words in zip(_COLUMNS, (terms, relation_terms), strict=True):
+        if words:
+            parts.append(f"t.{column} @@ ({any_of(words)})")
+            params.extend(words)
+    return "(" + " OR ".join(parts) + ")", params
+
+
+def _score(terms: Sequence[str], relation_terms: Sequence[str]) -> tuple[str, list[str]]:
+    """SQL of the full score of a row: ``ts_rank`` of the terms plus of the relation terms."""
+    parts: list[str] = []
+    params: list[str] = []
+    for column, words in zip(_COLUMNS, (terms, relation_terms), strict=True):
+        if words:
+            parts.append(f"ts_rank('{RANK_WEIGHTS}', t.{column}, {any_of(words)}, 1)")
+            params.extend(words)
+    return " + ".join(parts), params
+
+
+def ranked_seqs(
+    conn: Conn,
+    stats: SearchStats,
+    scope: str,
+    terms: Sequence[str],
+    relation_terms: Sequence[str],
+    limit: int,
+    cap: int | None,
+) -> list[tuple[int, float]]:
+    """The best ``limit`` (seq, score) of the versions matching the search, best first."""
+    score, score_params = _score(terms, relation_terms)
+    chosen = _choose(conn, stats, terms, relation_terms, cap) if cap is not None else None
+    if chosen is None:
+        where, where_params = _matches(terms, relation_terms)
+        return _rows(
+            conn,
+            f"SELECT t.seq, {score} AS score FROM versions t WHERE {where} AND t.scope = %s "
+            "ORDER BY score DESC, t.seq LIMIT %s",
+            [*score_params, *where_params, scope, limit],
+        )
+    assert cap is not None
+    bound = max(cap, limit)
+    found = _bounded(conn, score, score_params, scope, chosen, bound, limit)
+    if len(found) < limit and (len(chosen[0]) < len(terms) or len(chosen[1]) < len(relation_terms)):
+        more = _bounded(conn, score, score_params, scope, (terms, relation_terms), bound, limit)
+        merged = dict(found)
+        merged.update(more)
+        found = sorted(merged.items(), key=lambda r: (-r[1], r[0]))[:limit]
+    return found
+
+
+def _choose(
+    conn: Conn,
+    stats: SearchStats,
+    terms: Sequence[str],
+    relation_terms: Sequence[str],
+    cap: int,
+) -> tuple[list[str], list[str]] | None:
+    stats.refresh(conn)
+    estimates: list[tuple[str, str, float]] = []
+    for column, words in zip(_COLUMNS, (terms, relation_terms), strict=True):
+        column_stats = stats.columns.get(column)
+        if not words:
+            continue
+        if column_stats is None:
+            return None  # no statistics: rank everything, exactly
+        for word, lexemes in zip(words, stats.lexemes_of(conn, words), strict=True):
+            estimates.append((column, word, column_stats.estimate(lexemes)))
+    return plan(estimates, cap)
+
+
+def _bounded(
+    conn: Conn,
+    score: str,
+    score_params: list[str],
+    scope: str,
+    chosen: tuple[Sequence[str], Sequence[str]],
+    bound: int,
+    limit: int,
+) -> list[tuple[int, float]]:
+    """Rank at most ``bound`` rows matching the chosen terms, scored by the whole query."""
+    where, where_params = _matches(*chosen)
+    return _rows(
+        conn,
+        f"SELECT t.seq, {score} AS score FROM (SELECT t.seq, t.fts, t.relation_fts "
+        f"FROM versions t WHERE {where} AND t.scope = %s LIMIT %s) AS t "
+        "ORDER BY score DESC, t.seq LIMIT %s",
+        [*score_params, *where_params, scope, bound, limit],
+    )
+
+
+def _rows(conn: Conn, sql: str, params: Sequence[Any]) -> list[tuple[int, float]]:
+    return [(int(r[0]), float(r[1])) for r in conn.execute(sql, params).fetchall()]
