@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import resource
@@ -405,9 +406,12 @@ def _table(headers: list[str], rows: list[list[str]]) -> str:
     return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
 
 
-def report(adds: dict[str, Any], scales: list[dict[str, Any]]) -> str:
+def report(adds: dict[str, Any], scales: list[dict[str, Any]], load: list[float]) -> str:
     single, batched = adds["single_versions_per_s"], adds["batch_versions_per_s"]
     out = [
+        # Timings are only comparable on an idle machine: say how busy it was.
+        f"load average (1 min) at start / end of the run: {load[0]:.2f} / {load[1]:.2f}",
+        "",
         "add throughput (fresh SQLite file, WAL)",
         f"  Memory.add, {adds['single_facts']:,} single calls: {single:,.0f} versions/s",
         f"  Memory.add_many, batches of {adds['batch_size']:,}: {batched:,.0f} versions/s",
@@ -498,6 +502,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     with tempfile.TemporaryDirectory(prefix="tem-bench-") as tmp:
         workdir = Path(tmp)
+        load = [os.getloadavg()[0]]
         adds = run_adds(args.seed, workdir)
         scales = []
         for scale in (int(s) for s in re.split(r"[,\s]+", args.scales.strip())):
@@ -506,9 +511,12 @@ def main(argv: list[str] | None = None) -> None:
             done = subprocess.run(command, check=True, capture_output=True, text=True)
             scales.append(json.loads(done.stdout.strip().splitlines()[-1]))
             print(f"scale {scale:,} done", file=sys.stderr)
-    print(report(adds, scales))
+    load.append(os.getloadavg()[0])
+    print(report(adds, scales, load))
     if args.json_out:
-        results = dict(seed=args.seed, queries=args.queries, k=K, adds=adds, scales=scales)
+        results = dict(
+            seed=args.seed, queries=args.queries, k=K, load=load, adds=adds, scales=scales
+        )
         args.json_out.write_text(json.dumps(results, indent=2) + "\n")
 
 

@@ -47,6 +47,7 @@ from tem.store.sqlite_rows import (
     version_row,
 )
 from tem.store.sqlite_schema import migrate
+from tem.store.sqlite_search import SearchCache, top_rows
 
 
 @dataclass
@@ -82,6 +83,7 @@ class SQLiteStore:
         self._conn.row_factory = sqlite3.Row
         self._lock = threading.RLock()
         self._commits = 0  # PRAGMA data_version ignores this connection's own commits
+        self._search_cache = SearchCache()
         if self.path is not None:
             self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute("PRAGMA synchronous = NORMAL")
@@ -426,26 +428,19 @@ class SQLiteStore:
     ) -> list[SearchHit]:
         if not terms and not relation_terms:
             return []
-        # Rank on rowids alone, then read the few winning rows: the sorter then carries
-        # two numbers per match instead of whole version rows. When the scope is the
-        # only one, the per-match join that filters on it is skipped (half the time).
-        if self._only_scope(scope):
-            ranked = (
-                "SELECT rowid AS hit, bm25(versions_fts, 2.0, 3.0, 1.0) AS score "
-                "FROM versions_fts WHERE versions_fts MATCH ? AND ? IS NOT NULL"
-            )
-        else:
-            ranked = (
-                "SELECT versions_fts.rowid AS hit, bm25(versions_fts, 2.0, 3.0, 1.0) AS score "
-                "FROM versions_fts JOIN versions v ON v.rowid = versions_fts.rowid "
-                "WHERE versions_fts MATCH ? AND v.scope = ?"
-            )
-        columns = ", ".join("v." + c.strip() for c in VERSION_COLUMNS.split(","))
-        rows = self._read(
-            f"SELECT {columns}, h.score FROM ({ranked} ORDER BY score LIMIT ?) AS h "
-            "JOIN versions v ON v.rowid = h.hit ORDER BY h.score",
-            (fts_query(terms, relation_terms), scope, limit),
-        )
+        with self._lock:
+            # One read transaction: the early stop's statements must see one snapshot,
+            # and its first read fixes the snapshot that data_version then names.
+            self._conn.execute("BEGIN")
+            try:
+                only = self._only_scope(scope)
+                self._search_cache.check(self.data_version())
+                rows = top_rows(
+                    self._conn, self._search_cache, None if only else scope, terms,
+                    relation_terms, limit,
+                )  # fmt: skip
+            finally:
+                self._conn.execute("COMMIT")
         return [SearchHit(version_of(r), -float(r[21])) for r in rows]
 
     def _only_scope(self, scope: str) -> bool:
