@@ -19,8 +19,8 @@ from tem.core.status import derive
 from tem.core.times import to_text
 from tem.memory import Fact
 from tem.store import sqlite_search
+from tem.store.rows import fts_query, sources_json
 from tem.store.sqlite import SQLiteStore
-from tem.store.sqlite_rows import fts_query, sources_json
 from tem.store.sqlite_schema import MIGRATIONS
 from tem.store.sqlite_search import (
     SearchCache,

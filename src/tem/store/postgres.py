@@ -41,7 +41,7 @@ from tem.store.postgres_writes import (
     check_session,
     declared_cardinalities,
 )
-from tem.store.sqlite_rows import OBS_COLUMNS, VERSION_COLUMNS, observation_of, version_of
+from tem.store.rows import OBS_COLUMNS, VERSION_COLUMNS, observation_of, version_of
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from tem.core.episode import Session
-from tem.core.model import Cardinality, GroupKey, Observation, Status, Version
+from tem.core.model import Cardinality, GroupKey, Observation
 from tem.core.times import to_text
 from tem.errors import UserError
 from tem.store import postgres_episodes as episodes
@@ -43,14 +43,15 @@ from tem.store.postgres_sql import (
     subject_keys,
     take_locks,
 )
-from tem.store.sqlite_rows import (
+from tem.store.rows import (
     OBS_COLUMNS,
     VERSION_COLUMNS,
+    Changes,
     as_stored,
+    diff_versions,
     group_of,
     obs_row,
     observation_of,
-    version_row,
 )
 
 if TYPE_CHECKING:
@@ -59,19 +60,6 @@ if TYPE_CHECKING:
 VERSION_SELECT = ", ".join("t." + c.strip() for c in VERSION_COLUMNS.split(","))
 """``VERSION_COLUMNS`` of the table aliased ``t``."""
 _OBS_SELECT = ", ".join("t." + c.strip() for c in OBS_COLUMNS.split(","))
-
-
-@dataclass
-class _Changes:
-    """Version row changes of one re-derivation, applied in bulk."""
-
-    deletes: list[int] = field(default_factory=list)
-    updates: list[tuple[Any, ...]] = field(default_factory=list)
-    inserts: list[tuple[Any, ...]] = field(default_factory=list)
-    named: dict[tuple[str, str], str] = field(default_factory=dict)
-    """Subjects that have versions after the write -> display name to create them with."""
-    emptied: dict[tuple[str, str], None] = field(default_factory=dict)
-    """Subjects with a group left without versions."""
 
 
 @dataclass
@@ -257,10 +245,10 @@ class Transaction:
         report: WriteReport,
     ) -> None:
         """Derive each group from its live observations and write the rows that changed."""
-        changes = _Changes()
+        changes = Changes()
         for group in groups:
             new = derive(group, live.get(group, []), state.declared.get(group.relation_key))
-            _diff(group, state.stored.get(group, {}), new, changes, report)
+            diff_versions(group, state.stored.get(group, {}), new, changes, report)
         if changes.deletes:
             self.conn.execute("DELETE FROM versions WHERE seq = ANY(%s)", (changes.deletes,))
         if changes.updates:
@@ -271,7 +259,7 @@ class Transaction:
             self.conn.execute(sql, columns_of(changes.inserts, len(VERSION_TYPES)))
         self._sync_subjects(changes)
 
-    def _sync_subjects(self, changes: _Changes) -> None:
+    def _sync_subjects(self, changes: Changes) -> None:
         """Keep the subjects table equal to the subjects that have versions.
 
         The subject's lock orders this against a concurrent write that gives the
@@ -331,33 +319,3 @@ def _refuse_nul(fields: Sequence[tuple[str, str | None]]) -> None:
     name = first_nul(fields)
     if name is not None:
         raise UserError(f"{name}: contains a NUL character, which PostgreSQL cannot store")
-
-
-def _diff(
-    group: GroupKey,
-    old: dict[str, tuple[Any, ...]],
-    new: list[Version],
-    changes: _Changes,
-    report: WriteReport,
-) -> None:
-    """Record the row changes that turn ``old`` (seq + columns, by id) into ``new``."""
-    new_ids = {v.id for v in new}
-    changes.deletes.extend(row[0] for vid, row in old.items() if vid not in new_ids)
-    report.removed.extend(vid for vid in old if vid not in new_ids)
-    for position, version in enumerate(new):
-        report.versions[version.id] = version
-        row = version_row(version, position, group)
-        stored = old.get(version.id)
-        if stored is None:
-            changes.inserts.append(row)
-            report.created.append(version.id)
-            continue
-        if stored[8] == "current" and version.status is not Status.CURRENT:
-            report.superseded.append(version.id)
-        if stored[1:] != row:
-            changes.updates.append((*row, stored[0]))
-    key = (group.scope, group.subject_key)
-    if new:
-        changes.named.setdefault(key, new[0].subject)
-    else:
-        changes.emptied.setdefault(key, None)

@@ -13,7 +13,6 @@ import threading
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,6 @@ from tem.core.model import (
     Cardinality,
     GroupKey,
     Observation,
-    Status,
     Version,
 )
 from tem.core.times import to_text
@@ -31,11 +29,13 @@ from tem.errors import StoreError
 from tem.store import sqlite_episodes as episodes
 from tem.store import sqlite_vectors as vectors_sql
 from tem.store.base import Derive, SearchHit, Vectors, WriteReport
-from tem.store.sqlite_rows import (
+from tem.store.rows import (
     OBS_COLUMNS,
     VERSION_COLUMNS,
+    Changes,
     as_stored,
     chunks,
+    diff_versions,
     flat,
     fts_query,
     group_of,
@@ -44,23 +44,9 @@ from tem.store.sqlite_rows import (
     obs_row,
     observation_of,
     version_of,
-    version_row,
 )
 from tem.store.sqlite_schema import migrate
 from tem.store.sqlite_search import SearchCache, top_rows
-
-
-@dataclass
-class _Changes:
-    """Version row changes of one re-derivation, applied in bulk."""
-
-    deletes: list[int] = field(default_factory=list)
-    updates: list[tuple[Any, ...]] = field(default_factory=list)
-    inserts: list[tuple[Any, ...]] = field(default_factory=list)
-    named: dict[tuple[str, str], str] = field(default_factory=dict)
-    """Subjects that have versions after the write -> display name to create them with."""
-    emptied: dict[tuple[str, str], None] = field(default_factory=dict)
-    """Subjects with a group left without versions."""
 
 
 class SQLiteStore:
@@ -279,10 +265,10 @@ class SQLiteStore:
         """Derive each group from its live observations and write the rows that changed."""
         declared = self._declared(conn)
         stored = self._stored_rows(conn, groups)
-        changes = _Changes()
+        changes = Changes()
         for group in groups:
             new = derive(group, live.get(group, []), declared.get(group.relation_key))
-            _diff(group, stored.get(group, {}), new, changes, report)
+            diff_versions(group, stored.get(group, {}), new, changes, report)
         for chunk in chunks(changes.deletes):
             conn.execute(f"DELETE FROM versions WHERE rowid IN ({marks(len(chunk))})", chunk)
             conn.execute(f"DELETE FROM versions_fts WHERE rowid IN ({marks(len(chunk))})", chunk)
@@ -304,7 +290,7 @@ class SQLiteStore:
             )
         self._sync_subjects(conn, changes)
 
-    def _sync_subjects(self, conn: sqlite3.Connection, changes: _Changes) -> None:
+    def _sync_subjects(self, conn: sqlite3.Connection, changes: Changes) -> None:
         """Keep the subjects table (and its index) equal to the subjects that have versions."""
         keys = list(dict.fromkeys([*changes.named, *changes.emptied]))
         rowids: dict[tuple[str, str], int] = {}
@@ -506,33 +492,3 @@ def _tuples(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[t
     cursor.row_factory = None
     rows: list[tuple[Any, ...]] = cursor.execute(sql, params).fetchall()
     return rows
-
-
-def _diff(
-    group: GroupKey,
-    old: dict[str, tuple[Any, ...]],
-    new: list[Version],
-    changes: _Changes,
-    report: WriteReport,
-) -> None:
-    """Record the row changes that turn ``old`` (rowid + columns, by id) into ``new``."""
-    new_ids = {v.id for v in new}
-    changes.deletes.extend(row[0] for vid, row in old.items() if vid not in new_ids)
-    report.removed.extend(vid for vid in old if vid not in new_ids)
-    for position, version in enumerate(new):
-        report.versions[version.id] = version
-        row = version_row(version, position, group)
-        stored = old.get(version.id)
-        if stored is None:
-            changes.inserts.append(row)
-            report.created.append(version.id)
-            continue
-        if stored[8] == "current" and version.status is not Status.CURRENT:
-            report.superseded.append(version.id)
-        if stored[1:] != row:
-            changes.updates.append((*row, stored[0]))
-    key = (group.scope, group.subject_key)
-    if new:
-        changes.named.setdefault(key, new[0].subject)
-    else:
-        changes.emptied.setdefault(key, None)

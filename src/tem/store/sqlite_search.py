@@ -32,7 +32,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from tem.store.sqlite_rows import VERSION_COLUMNS, fts_query, marks
+from tem.store.rows import VERSION_COLUMNS, fts_query, marks
 
 K1 = 1.2
 B = 0.75

@@ -1,14 +1,15 @@
-"""Rows of the SQLite store: column lists, and conversion between rows and the model.
+"""Rows of the stores: column lists, conversion between rows and the model, row diffs.
 
-Kept apart from :mod:`tem.store.sqlite` so the store reads as transactions and
-queries; everything here is pure and cached where rows repeat.
+Both the SQLite and the PostgreSQL store keep the same columns in the same text
+encoding, so this module serves both; the stores read as transactions and queries.
+Everything here is pure and cached where rows repeat.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
 from json.encoder import encode_basestring_ascii as quote_json
@@ -16,6 +17,7 @@ from typing import Any
 
 from tem.core.model import GroupKey, Observation, Status, Support, Version, normalize_key
 from tem.core.times import from_text, to_text
+from tem.store.base import WriteReport
 
 OBS_COLUMNS = (
     "id, scope, subject, subject_key, relation, relation_key, value, kind, source, "
@@ -153,3 +155,50 @@ def fts_query(terms: Sequence[str], relation_terms: Sequence[str] = ()) -> str:
         return quoted
     in_relation = " OR ".join('"' + t.replace('"', '""') + '"' for t in relation_terms)
     return f"{quoted} OR relation : ({in_relation})" if quoted else f"relation : ({in_relation})"
+
+
+@dataclass
+class Changes:
+    """Version row changes of one re-derivation, applied in bulk."""
+
+    deletes: list[int] = field(default_factory=list)
+    updates: list[tuple[Any, ...]] = field(default_factory=list)
+    inserts: list[tuple[Any, ...]] = field(default_factory=list)
+    named: dict[tuple[str, str], str] = field(default_factory=dict)
+    """Subjects that have versions after the write -> display name to create them with."""
+    emptied: dict[tuple[str, str], None] = field(default_factory=dict)
+    """Subjects with a group left without versions."""
+
+
+def diff_versions(
+    group: GroupKey,
+    old: dict[str, tuple[Any, ...]],
+    new: list[Version],
+    changes: Changes,
+    report: WriteReport,
+) -> None:
+    """Record the row changes that turn ``old`` (row key + columns, by id) into ``new``.
+
+    The row key is the store's own (SQLite rowid, PostgreSQL seq); the columns are
+    ``VERSION_COLUMNS``.
+    """
+    new_ids = {v.id for v in new}
+    changes.deletes.extend(row[0] for vid, row in old.items() if vid not in new_ids)
+    report.removed.extend(vid for vid in old if vid not in new_ids)
+    for position, version in enumerate(new):
+        report.versions[version.id] = version
+        row = version_row(version, position, group)
+        stored = old.get(version.id)
+        if stored is None:
+            changes.inserts.append(row)
+            report.created.append(version.id)
+            continue
+        if stored[8] == "current" and version.status is not Status.CURRENT:
+            report.superseded.append(version.id)
+        if stored[1:] != row:
+            changes.updates.append((*row, stored[0]))
+    key = (group.scope, group.subject_key)
+    if new:
+        changes.named.setdefault(key, new[0].subject)
+    else:
+        changes.emptied.setdefault(key, None)
