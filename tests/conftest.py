@@ -7,7 +7,9 @@ import os
 import socket
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -80,6 +82,33 @@ def postgres_schema(postgres_url: str) -> Iterator[str]:
     yield name
     with psycopg.connect(postgres_url, autocommit=True) as conn:
         conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+
+
+@contextmanager
+def fresh_database(admin_url: str) -> Iterator[str]:
+    """Yield the URL of a new database on the test server; drop it (FORCE) afterwards."""
+    import psycopg
+
+    name = f"tem_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield urlunsplit(urlsplit(admin_url)._replace(path=f"/{name}"))
+        finally:
+            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def new_database(postgres_url: str) -> Callable[[], AbstractContextManager[str]]:
+    """A factory of fresh databases on the test server (see :func:`fresh_database`)."""
+    return lambda: fresh_database(postgres_url)
+
+
+@pytest.fixture(scope="module")
+def queue_url(postgres_url: str) -> Iterator[str]:
+    """A fresh database for a job queue, shared by one test module."""
+    with fresh_database(postgres_url) as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite-memory", "sqlite-file", "postgres"])

@@ -13,13 +13,11 @@ import subprocess
 import sys
 import threading
 import time
-import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -39,39 +37,15 @@ from tem.jobs.records import (  # noqa: E402
     TASK,
     check_queue_url,
     queue_name,
-    redact,
     session_record,
     store_key,
 )
 from tem.llm import LLMExtractor, LLMSettings  # noqa: E402
 from tem.llm.testing import FakeChatModel, facts_answer  # noqa: E402
 
-ADMIN_URL = os.environ.get("TEM_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 NO_RETRY_WAIT = RetryPolicy(retries=1, backoff_s=0)
 PEOPLE = "Ana Ben Carla Dana Emil Fatima Greta Hugo Ines Jonas Kira Luis".split()
 CITIES = "Oslo Lisbon Porto Rome Paris Berlin Madrid Vienna Prague Dublin Athens Warsaw".split()
-
-
-@contextmanager
-def throwaway_database() -> Iterator[str]:
-    """Yield the URL of a fresh database on the test server; drop it afterwards."""
-    try:
-        admin = psycopg.connect(ADMIN_URL, autocommit=True, connect_timeout=3)
-    except psycopg.OperationalError as exc:
-        pytest.skip(f"no PostgreSQL at {redact(ADMIN_URL)}: {' '.join(str(exc).split())}")
-    name = f"tem_jobs_{uuid.uuid4().hex[:12]}"
-    with admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-        try:
-            yield urlunsplit(urlsplit(ADMIN_URL)._replace(path=f"/{name}"))
-        finally:
-            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
-
-
-@pytest.fixture(scope="module")
-def queue_url() -> Iterator[str]:
-    with throwaway_database() as url:
-        yield url
 
 
 @pytest.fixture
@@ -289,8 +263,10 @@ def test_concurrent_jobs_overlap_with_an_io_bound_extractor(
     assert elapsed < 6 * 0.5  # one at a time, the model alone would take 3 s
 
 
-def test_first_use_creates_the_schema_once_under_concurrent_starts(db: Path) -> None:
-    with throwaway_database() as url:
+def test_first_use_creates_the_schema_once_under_concurrent_starts(
+    db: Path, new_database: Callable[[], AbstractContextManager[str]]
+) -> None:
+    with new_database() as url:
         errors: list[BaseException] = []
 
         def start() -> None:

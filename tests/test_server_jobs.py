@@ -6,12 +6,9 @@ Runs against a throwaway database on the PostgreSQL server at
 
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -23,13 +20,11 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from tem import Memory  # noqa: E402
 from tem.jobs import JobQueue, RetryPolicy  # noqa: E402
-from tem.jobs.records import redact  # noqa: E402
 from tem.llm import LLMExtractor, LLMSettings  # noqa: E402
 from tem.llm.testing import FakeChatModel  # noqa: E402
 from tem.server import create_app  # noqa: E402
 from tem.server.jobs import NO_QUEUE  # noqa: E402
 
-ADMIN_URL = os.environ.get("TEM_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 KEYS = {"key-a": frozenset({"a"}), "key-b": frozenset({"b"}), "key-ab": frozenset({"a", "b"})}
 A, B = {"Authorization": "Bearer key-a"}, {"Authorization": "Bearer key-b"}
 MESSAGES = {
@@ -40,22 +35,6 @@ SESSION = {
     "session_id": "s2", "date": "2024-07-01",
     "turns": [{"speaker": "Bo", "text": "I moved to Rome."}],
 }  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def queue_url() -> Iterator[str]:
-    """A fresh database on the test server, dropped after the module."""
-    try:
-        admin = psycopg.connect(ADMIN_URL, autocommit=True, connect_timeout=3)
-    except psycopg.OperationalError as exc:
-        pytest.skip(f"no PostgreSQL at {redact(ADMIN_URL)}: {' '.join(str(exc).split())}")
-    name = f"tem_jobs_{uuid.uuid4().hex[:12]}"
-    with admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-        try:
-            yield urlunsplit(urlsplit(ADMIN_URL)._replace(path=f"/{name}"))
-        finally:
-            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
 @pytest.fixture
