@@ -41,7 +41,7 @@ from tem.store.postgres_writes import (
     check_session,
     declared_cardinalities,
 )
-from tem.store.rows import OBS_COLUMNS, VERSION_COLUMNS, observation_of, version_of
+from tem.store.rows import OBS_COLUMNS, VERSION_COLUMNS, key_filter, observation_of, version_of
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
@@ -215,20 +215,10 @@ class PostgresStore:
         with self._connection() as conn:
             return declared_cardinalities(conn)
 
-    def _where(
-        self, scope: str, subject_key: str | None, relation_key: str | None
-    ) -> tuple[str, list[str]]:
-        clause, params = "scope = %s", [scope]
-        if subject_key is not None:
-            clause, params = clause + " AND subject_key = %s", [*params, subject_key]
-        if relation_key is not None:
-            clause, params = clause + " AND relation_key = %s", [*params, relation_key]
-        return clause, params
-
     def observations(
         self, scope: str, subject_key: str | None = None, relation_key: str | None = None
     ) -> list[Observation]:
-        clause, params = self._where(scope, subject_key, relation_key)
+        clause, params = key_filter(scope, subject_key, relation_key, "%s")
         rows = self._read(
             f"SELECT {OBS_COLUMNS} FROM observations WHERE {clause} ORDER BY seq", params
         )
@@ -237,7 +227,7 @@ class PostgresStore:
     def versions(
         self, scope: str, subject_key: str | None = None, relation_key: str | None = None
     ) -> list[Version]:
-        clause, params = self._where(scope, subject_key, relation_key)
+        clause, params = key_filter(scope, subject_key, relation_key, "%s")
         rows = self._read(
             f"SELECT {VERSION_COLUMNS} FROM versions WHERE {clause} "
             "ORDER BY subject_key, relation_key, position",

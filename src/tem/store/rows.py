@@ -127,6 +127,21 @@ def chunks(items: Sequence[Any]) -> Iterator[Sequence[Any]]:
         yield items[start : start + CHUNK]
 
 
+def key_filter(
+    scope: str, subject_key: str | None, relation_key: str | None, mark: str = "?"
+) -> tuple[str, list[str]]:
+    """``WHERE`` clause and parameters selecting a scope, subject or group.
+
+    ``mark`` is the driver's placeholder: ``?`` for sqlite3, ``%s`` for psycopg.
+    """
+    clause, params = f"scope = {mark}", [scope]
+    if subject_key is not None:
+        clause, params = f"{clause} AND subject_key = {mark}", [*params, subject_key]
+    if relation_key is not None:
+        clause, params = f"{clause} AND relation_key = {mark}", [*params, relation_key]
+    return clause, params
+
+
 def marks(count: int) -> str:
     return ",".join("?" * count)
 

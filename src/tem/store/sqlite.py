@@ -40,6 +40,7 @@ from tem.store.rows import (
     fts_query,
     group_of,
     groups_join,
+    key_filter,
     marks,
     obs_row,
     observation_of,
@@ -330,20 +331,10 @@ class SQLiteStore:
         with self._lock:
             return self._declared(self._conn)
 
-    def _where(
-        self, scope: str, subject_key: str | None, relation_key: str | None
-    ) -> tuple[str, list[str]]:
-        clause, params = "scope = ?", [scope]
-        if subject_key is not None:
-            clause, params = clause + " AND subject_key = ?", [*params, subject_key]
-        if relation_key is not None:
-            clause, params = clause + " AND relation_key = ?", [*params, relation_key]
-        return clause, params
-
     def observations(
         self, scope: str, subject_key: str | None = None, relation_key: str | None = None
     ) -> list[Observation]:
-        clause, params = self._where(scope, subject_key, relation_key)
+        clause, params = key_filter(scope, subject_key, relation_key)
         rows = self._read(
             f"SELECT {OBS_COLUMNS} FROM observations WHERE {clause} ORDER BY rowid", params
         )
@@ -352,7 +343,7 @@ class SQLiteStore:
     def versions(
         self, scope: str, subject_key: str | None = None, relation_key: str | None = None
     ) -> list[Version]:
-        clause, params = self._where(scope, subject_key, relation_key)
+        clause, params = key_filter(scope, subject_key, relation_key)
         rows = self._read(
             f"SELECT {VERSION_COLUMNS} FROM versions WHERE {clause} "
             "ORDER BY subject_key, relation_key, position",
