@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tem.core.episode import Event, Session, TurnRecord
-from tem.core.times import from_text, to_text
+from tem.core.times import to_text
 from tem.store.postgres_schema import TEXT_CONFIG
+from tem.store.rows import event_of, turn_of
 
 if TYPE_CHECKING:
     from tem.store.postgres_schema import Conn
@@ -77,30 +78,6 @@ def delete_sessions(conn: Conn, scope: str, session_id: str | None = None) -> in
     return cursor.rowcount
 
 
-def _event(row: Sequence[Any], score: float = 0.0) -> Event:
-    return Event(
-        session_id=row[0],
-        scope=row[1],
-        observed_at=from_text(row[2]),
-        participants=tuple(json.loads(row[3])),
-        summary=row[4],
-        score=score,
-    )
-
-
-def _turn(row: Sequence[Any], score: float = 0.0) -> TurnRecord:
-    return TurnRecord(
-        session_id=row[0],
-        scope=row[1],
-        observed_at=from_text(row[2]),
-        index=row[3],
-        speaker=row[4],
-        text=row[5],
-        turn_id=row[6],
-        score=score,
-    )
-
-
 def search_events(conn: Conn, scope: str, terms: Sequence[str], limit: int) -> list[Event]:
     """Return the sessions whose summaries best match any of ``terms`` (cover density rank)."""
     if not terms:
@@ -111,7 +88,7 @@ def search_events(conn: Conn, scope: str, terms: Sequence[str], limit: int) -> l
         "WHERE s.fts @@ q.q AND s.scope = %s ORDER BY score DESC, s.seq LIMIT %s",
         (*terms, scope, limit),
     ).fetchall()
-    return [_event(r, float(r[5])) for r in rows]
+    return [event_of(r, float(r[5])) for r in rows]
 
 
 def search_turns(conn: Conn, scope: str, terms: Sequence[str], limit: int) -> list[TurnRecord]:
@@ -125,7 +102,7 @@ def search_turns(conn: Conn, scope: str, terms: Sequence[str], limit: int) -> li
         "WHERE t.fts @@ q.q AND s.scope = %s ORDER BY score DESC, t.seq LIMIT %s",
         (*terms, scope, limit),
     ).fetchall()
-    return [_turn(r, float(r[7])) for r in rows]
+    return [turn_of(r, float(r[7])) for r in rows]
 
 
 def list_sessions(conn: Conn, scope: str) -> list[Event]:
@@ -135,7 +112,7 @@ def list_sessions(conn: Conn, scope: str) -> list[Event]:
         "ORDER BY s.observed_at, s.seq",
         (scope,),
     ).fetchall()
-    return [_event(r) for r in rows]
+    return [event_of(r) for r in rows]
 
 
 def session_turns(conn: Conn, scope: str, session_id: str) -> list[TurnRecord]:
@@ -145,4 +122,4 @@ def session_turns(conn: Conn, scope: str, session_id: str) -> list[TurnRecord]:
         "WHERE s.scope = %s AND s.id = %s ORDER BY t.idx",
         (scope, session_id),
     ).fetchall()
-    return [_turn(r) for r in rows]
+    return [turn_of(r) for r in rows]

@@ -15,6 +15,7 @@ from functools import lru_cache
 from json.encoder import encode_basestring_ascii as quote_json
 from typing import Any
 
+from tem.core.episode import Event, TurnRecord
 from tem.core.model import GroupKey, Observation, Status, Support, Version, normalize_key
 from tem.core.times import from_text, to_text
 from tem.store.base import WriteReport
@@ -217,3 +218,29 @@ def diff_versions(
         changes.named.setdefault(key, new[0].subject)
     else:
         changes.emptied.setdefault(key, None)
+
+
+def event_of(row: Sequence[Any], score: float = 0.0) -> Event:
+    """A session row (session_id, scope, observed_at, participants, summary) as an Event."""
+    return Event(
+        session_id=row[0],
+        scope=row[1],
+        observed_at=from_text(row[2]),
+        participants=tuple(json.loads(row[3])),
+        summary=row[4],
+        score=score,
+    )
+
+
+def turn_of(row: Sequence[Any], score: float = 0.0) -> TurnRecord:
+    """A turn row (session_id, scope, observed_at, index, speaker, text, turn_id)."""
+    return TurnRecord(
+        session_id=row[0],
+        scope=row[1],
+        observed_at=from_text(row[2]),
+        index=row[3],
+        speaker=row[4],
+        text=row[5],
+        turn_id=row[6],
+        score=score,
+    )

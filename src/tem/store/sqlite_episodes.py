@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from typing import Any
 
 from tem.core.episode import Event, Session, TurnRecord
-from tem.core.times import from_text, to_text
+from tem.core.times import to_text
+from tem.store.rows import event_of, turn_of
 
 _SESSION_COLUMNS = "s.id, s.scope, s.observed_at, s.participants, s.summary"
 _TURN_COLUMNS = "s.id, s.scope, s.observed_at, t.idx, t.speaker, t.text, t.turn_id"
@@ -113,30 +113,6 @@ def _fts_query(terms: Sequence[str]) -> str:
     return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
 
 
-def _event(row: Sequence[Any], score: float = 0.0) -> Event:
-    return Event(
-        session_id=row[0],
-        scope=row[1],
-        observed_at=from_text(row[2]),
-        participants=tuple(json.loads(row[3])),
-        summary=row[4],
-        score=score,
-    )
-
-
-def _turn(row: Sequence[Any], score: float = 0.0) -> TurnRecord:
-    return TurnRecord(
-        session_id=row[0],
-        scope=row[1],
-        observed_at=from_text(row[2]),
-        index=row[3],
-        speaker=row[4],
-        text=row[5],
-        turn_id=row[6],
-        score=score,
-    )
-
-
 def search_events(
     conn: sqlite3.Connection, scope: str, terms: Sequence[str], limit: int
 ) -> list[Event]:
@@ -149,7 +125,7 @@ def search_events(
         "WHERE sessions_fts MATCH ? AND s.scope = ? ORDER BY score LIMIT ?",
         (_fts_query(terms), scope, limit),
     ).fetchall()
-    return [_event(r, -float(r[5])) for r in rows]
+    return [event_of(r, -float(r[5])) for r in rows]
 
 
 def search_turns(
@@ -164,7 +140,7 @@ def search_turns(
         "WHERE turns_fts MATCH ? AND s.scope = ? ORDER BY score LIMIT ?",
         (_fts_query(terms), scope, limit),
     ).fetchall()
-    return [_turn(r, -float(r[7])) for r in rows]
+    return [turn_of(r, -float(r[7])) for r in rows]
 
 
 def list_sessions(conn: sqlite3.Connection, scope: str) -> list[Event]:
@@ -173,7 +149,7 @@ def list_sessions(conn: sqlite3.Connection, scope: str) -> list[Event]:
         f"SELECT {_SESSION_COLUMNS} FROM sessions s WHERE s.scope = ? ORDER BY s.observed_at",
         (scope,),
     ).fetchall()
-    return [_event(r) for r in rows]
+    return [event_of(r) for r in rows]
 
 
 def session_turns(conn: sqlite3.Connection, scope: str, session_id: str) -> list[TurnRecord]:
@@ -183,4 +159,4 @@ def session_turns(conn: sqlite3.Connection, scope: str, session_id: str) -> list
         "WHERE s.scope = ? AND s.id = ? ORDER BY t.idx",
         (scope, session_id),
     ).fetchall()
-    return [_turn(r) for r in rows]
+    return [turn_of(r) for r in rows]
