@@ -32,6 +32,8 @@ def check_text(value: object, name: str) -> str:
     cleaned = value.strip()
     if not cleaned:
         raise UserError(f"{name}: must not be empty")
+    if cleaned.isascii():
+        return cleaned
     try:  # a lone surrogate cannot be stored as UTF-8 by any store
         cleaned.encode("utf-8")
     except UnicodeEncodeError as exc:

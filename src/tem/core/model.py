@@ -16,11 +16,12 @@ function of the observation set, ingestion order never changes them.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
+from functools import lru_cache
+from json.encoder import encode_basestring_ascii as quote_json
 from typing import Any, Literal
 
 from tem.core.times import to_text
@@ -47,6 +48,7 @@ class Status(StrEnum):
     """Stopped being true with no replacement (a retraction)."""
 
 
+@lru_cache(maxsize=1 << 16)  # names repeat across facts and rows; the function is pure
 def normalize_key(text: str) -> str:
     """Return the matching key of a subject, relation or value.
 
@@ -57,6 +59,7 @@ def normalize_key(text: str) -> str:
     return " ".join(cleaned.split())
 
 
+@lru_cache(maxsize=1 << 16)
 def value_key(text: str) -> str:
     """Return the key that decides whether two values are the same value.
 
@@ -116,17 +119,14 @@ def observation_id(
     The id depends only on what was said, by which source, and when, so adding the
     same statement twice is a no-op and ids do not depend on ingestion order.
     """
-    payload = json.dumps(
-        [
-            scope,
-            normalize_key(subject),
-            normalize_key(relation),
-            None if value is None else value_key(value),
-            kind,
-            source,
-            to_text(observed_at),
-            to_text(valid_from),
-        ]
+    # Exactly json.dumps of the eight fields (the ids of stored data depend on it), built
+    # with json's own C string escaper, since this runs once per added fact. Canonical
+    # times are plain ASCII with nothing to escape.
+    key = "null" if value is None else quote_json(value_key(value))
+    payload = (
+        f"[{quote_json(scope)}, {quote_json(normalize_key(subject))}, "
+        f"{quote_json(normalize_key(relation))}, {key}, {quote_json(kind)}, "
+        f'{quote_json(source)}, "{to_text(observed_at)}", "{to_text(valid_from)}"]'
     )
     return hashlib.sha256(payload.encode()).hexdigest()[:20]
 

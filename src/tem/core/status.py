@@ -156,37 +156,33 @@ def _suffix_min_recorded(effective: Sequence[Observation]) -> list[datetime | No
 
 
 def _to_version(run: _Run, cardinality: Cardinality, expired: list[datetime | None]) -> Version:
-    first = run.first
-    recorded_at = min(o.recorded_at for o in run.support)
+    first, support = run.first, run.support
+    if len(support) == 1:  # most versions were stated once: skip the merging
+        recorded_at = first.recorded_at
+        metadata = dict(first.metadata)
+        sources: tuple[Support, ...] = (
+            Support(first.id, first.source, first.observed_at, recorded_at),
+        )
+    else:
+        recorded_at = min(o.recorded_at for o in support)
+        metadata = {}
+        for o in support:
+            metadata.update(o.metadata)
+        sources = tuple(Support(o.id, o.source, o.observed_at, o.recorded_at) for o in support)
     expired_at: datetime | None = None
     if run.status is not Status.CURRENT:
         closer = expired[run.last_index + 1]
         if closer is not None:
             expired_at = max(closer, recorded_at)
-    metadata: dict[str, Any] = {}
-    for o in run.support:
-        metadata.update(o.metadata)
     assert first.value is not None
     return Version(
-        id=first.id,
-        scope=first.scope,
-        subject=first.subject,
-        relation=first.relation,
-        value=first.value,
-        status=run.status,
-        cardinality=cardinality,
-        source=first.source,
-        observed_at=first.observed_at,
-        valid_from=first.valid_from,
-        valid_to=run.valid_to,
-        recorded_at=recorded_at,
-        expired_at=expired_at,
-        supersedes=run.supersedes,
-        superseded_by=run.superseded_by,
-        sources=tuple(Support(o.id, o.source, o.observed_at, o.recorded_at) for o in run.support),
-        metadata=metadata,
+        id=first.id, scope=first.scope, subject=first.subject, relation=first.relation,
+        value=first.value, status=run.status, cardinality=cardinality, source=first.source,
+        observed_at=first.observed_at, valid_from=first.valid_from, valid_to=run.valid_to,
+        recorded_at=recorded_at, expired_at=expired_at, supersedes=run.supersedes,
+        superseded_by=run.superseded_by, sources=sources, metadata=metadata,
         ended_by=run.ended_by,
-    )
+    )  # fmt: skip
 
 
 def visible(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
+from functools import lru_cache
 from typing import Protocol
 
 from tem.errors import UserError
@@ -22,34 +23,41 @@ def parse_time(value: TimeLike, *, name: str = "time") -> datetime:
     Accepts datetimes, dates and ISO 8601 strings ("2024-02-12", "2024-02-12T09:30",
     "2024-02-12T09:30:00Z", "2024-02-12T09:30:00+02:00"). Naive means UTC.
     """
-    if isinstance(value, datetime):
-        parsed = value
-    elif isinstance(value, date):
-        parsed = datetime(value.year, value.month, value.day)
-    elif isinstance(value, str):
-        text = value.strip()
-        try:
-            parsed = datetime.fromisoformat(text)
-        except ValueError:
-            raise UserError(
-                f"{name}: cannot parse {value!r}; use ISO 8601 such as 2024-02-12 "
-                "or 2024-02-12T09:30:00Z"
-            ) from None
-    else:
-        raise UserError(f"{name}: expected an ISO 8601 string or a datetime, got {value!r}")
-    if parsed.tzinfo is None:
-        return parsed.replace(tzinfo=UTC)
     try:
-        return parsed.astimezone(UTC)
+        if isinstance(value, str):
+            return _parse_text(value)
+        if isinstance(value, datetime):
+            return _as_utc(value)
+        if isinstance(value, date):
+            return datetime(value.year, value.month, value.day, tzinfo=UTC)
+    except ValueError:
+        raise UserError(
+            f"{name}: cannot parse {value!r}; use ISO 8601 such as 2024-02-12 "
+            "or 2024-02-12T09:30:00Z"
+        ) from None
     except OverflowError:  # 0001-01-01T00:00+01:00 is before the first representable UTC instant
         raise UserError(f"{name}: {value!r} is out of range once converted to UTC") from None
+    raise UserError(f"{name}: expected an ISO 8601 string or a datetime, got {value!r}")
 
 
+@lru_cache(maxsize=1 << 16)  # batches repeat their dates; the parse is pure
+def _parse_text(text: str) -> datetime:
+    return _as_utc(datetime.fromisoformat(text.strip()))
+
+
+def _as_utc(parsed: datetime) -> datetime:
+    return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
+
+
+# Timestamps repeat a lot (a batch shares its dates, sources share days, rows read back
+# share them): format and parse each distinct one once. Both are pure functions.
+@lru_cache(maxsize=1 << 16)
 def to_text(moment: datetime) -> str:
     """Return the canonical, sortable text of an aware datetime (UTC, microseconds)."""
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
+@lru_cache(maxsize=1 << 16)
 def from_text(text: str) -> datetime:
     """Inverse of :func:`to_text`."""
     return datetime.fromisoformat(text)

@@ -49,7 +49,6 @@ from tem.store.rows import (
     Changes,
     as_stored,
     diff_versions,
-    group_of,
     obs_row,
     observation_of,
 )
@@ -156,7 +155,7 @@ class Transaction:
 
     def _insert(self, observations: Sequence[Observation], derive: Derive) -> WriteReport:
         report = WriteReport()
-        keys = [group_of(o) for o in observations]
+        keys = [o.group for o in observations]
         touched = list(dict.fromkeys(keys))
         self._lock_groups(touched)
         # The groups' observations, retired ones too: they say which ids are known.

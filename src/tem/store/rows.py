@@ -11,12 +11,11 @@ import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from functools import lru_cache
 from json.encoder import encode_basestring_ascii as quote_json
 from typing import Any
 
 from tem.core.episode import Event, TurnRecord
-from tem.core.model import GroupKey, Observation, Status, Support, Version, normalize_key
+from tem.core.model import GroupKey, Observation, Status, Support, Version
 from tem.core.times import from_text, to_text
 from tem.store.base import WriteReport
 
@@ -31,24 +30,14 @@ VERSION_COLUMNS = (
 )
 CHUNK = 500
 STATUS = {status.value: status for status in Status}
-# Timestamps repeat a lot (a batch shares recorded_at, sources share dates): parse and
-# format each distinct one once. Both functions are pure, so caching changes nothing.
-text_time = lru_cache(maxsize=1 << 16)(from_text)
-time_text = lru_cache(maxsize=1 << 16)(to_text)
-cached_key = lru_cache(maxsize=1 << 16)(normalize_key)
-
-
-def group_of(item: Observation | Version) -> GroupKey:
-    """``item.group``, with the (pure) name normalization cached."""
-    return GroupKey(item.scope, cached_key(item.subject), cached_key(item.relation))
 
 
 def opt_text(moment: datetime | None) -> str | None:
-    return None if moment is None else time_text(moment)
+    return None if moment is None else to_text(moment)
 
 
 def opt_time(text: str | None) -> datetime | None:
-    return None if text is None else text_time(text)
+    return None if text is None else from_text(text)
 
 
 def load_json(text: str) -> Any:
@@ -59,7 +48,7 @@ def obs_row(o: Observation, g: GroupKey) -> tuple[Any, ...]:
     metadata = json.dumps(dict(o.metadata), sort_keys=True) if o.metadata else "{}"
     return (
         o.id, o.scope, o.subject, g.subject_key, o.relation, g.relation_key, o.value, o.kind,
-        o.source, time_text(o.observed_at), time_text(o.valid_from), time_text(o.recorded_at),
+        o.source, to_text(o.observed_at), to_text(o.valid_from), to_text(o.recorded_at),
         opt_text(o.expired_at), metadata,
     )  # fmt: skip
 
@@ -68,8 +57,8 @@ def observation_of(row: Sequence[Any]) -> Observation:
     """Decode a row of ``OBS_COLUMNS``."""
     return Observation(
         id=row[0], scope=row[1], subject=row[2], relation=row[4], value=row[6], kind=row[7],
-        source=row[8], observed_at=text_time(row[9]), valid_from=text_time(row[10]),
-        recorded_at=text_time(row[11]), expired_at=opt_time(row[12]), metadata=load_json(row[13]),
+        source=row[8], observed_at=from_text(row[9]), valid_from=from_text(row[10]),
+        recorded_at=from_text(row[11]), expired_at=opt_time(row[12]), metadata=load_json(row[13]),
     )  # fmt: skip
 
 
@@ -91,7 +80,7 @@ def sources_json(sources: Sequence[Support]) -> str:
         "["
         + ", ".join(
             f"[{quote_json(s.observation_id)}, {quote_json(s.source)}, "
-            f'"{time_text(s.observed_at)}", "{time_text(s.recorded_at)}"]'
+            f'"{to_text(s.observed_at)}", "{to_text(s.recorded_at)}"]'
             for s in sources
         )
         + "]"
@@ -102,8 +91,8 @@ def version_row(v: Version, position: int, g: GroupKey) -> tuple[Any, ...]:
     metadata = json.dumps(dict(v.metadata)) if v.metadata else "{}"
     return (
         v.id, v.scope, v.subject, g.subject_key, v.relation, g.relation_key, v.value,
-        v.status.value, v.cardinality, v.source, time_text(v.observed_at), time_text(v.valid_from),
-        opt_text(v.valid_to), time_text(v.recorded_at), opt_text(v.expired_at), v.supersedes,
+        v.status.value, v.cardinality, v.source, to_text(v.observed_at), to_text(v.valid_from),
+        opt_text(v.valid_to), to_text(v.recorded_at), opt_text(v.expired_at), v.supersedes,
         v.superseded_by, v.ended_by, sources_json(v.sources), metadata, position,
     )  # fmt: skip
 
@@ -113,11 +102,11 @@ def version_of(row: Sequence[Any]) -> Version:
     return Version(
         id=row[0], scope=row[1], subject=row[2], relation=row[4], value=row[6],
         status=STATUS[row[7]], cardinality=row[8], source=row[9],
-        observed_at=text_time(row[10]), valid_from=text_time(row[11]), valid_to=opt_time(row[12]),
-        recorded_at=text_time(row[13]), expired_at=opt_time(row[14]), supersedes=row[15],
+        observed_at=from_text(row[10]), valid_from=from_text(row[11]), valid_to=opt_time(row[12]),
+        recorded_at=from_text(row[13]), expired_at=opt_time(row[14]), supersedes=row[15],
         superseded_by=row[16], ended_by=row[17],
         sources=tuple(
-            Support(s[0], s[1], text_time(s[2]), text_time(s[3])) for s in json.loads(row[18])
+            Support(s[0], s[1], from_text(s[2]), from_text(s[3])) for s in json.loads(row[18])
         ),
         metadata=load_json(row[19]),
     )  # fmt: skip

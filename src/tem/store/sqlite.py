@@ -38,7 +38,6 @@ from tem.store.rows import (
     diff_versions,
     flat,
     fts_query,
-    group_of,
     groups_join,
     key_filter,
     marks,
@@ -143,7 +142,7 @@ class SQLiteStore:
                 report.unchanged += 1
             else:
                 fresh[o.id] = o
-        keys = [group_of(o) for o in fresh.values()]
+        keys = [o.group for o in fresh.values()]
         groups = list(dict.fromkeys(keys))
         # Read what the groups held before inserting: the new rows are in hand already.
         live = self._live(conn, groups)
