@@ -27,6 +27,7 @@ from tem.store.sqlite_search import (
     TopRows,
     phrase_bound,
     phrases,
+    plans,
     same_sum,
     varints,
 )
@@ -197,6 +198,22 @@ def test_the_early_stop_happens_and_store_search_agrees(monkeypatch: pytest.Monk
         (h.score, h.version.id) for h in plain
     )
     assert {h.version.value for h in pruned} == {"barista"}
+
+
+def test_common_words_only_are_settled_by_the_rows_holding_both() -> None:
+    # Each word is in a third of the rows: no phrase is rare enough to be essential, but
+    # the few rows holding both outscore any row holding one, so their scoring suffices.
+    rows = [("a", f"p{i}", "notes", f"company {i}") for i in range(300)]
+    rows += [("a", f"q{i}", "notes", f"website {i}") for i in range(290)]
+    rows += [("a", f"r{i}", "notes", "company website") for i in range(10)]
+    rows += [("a", f"s{i}", "notes", "other") for i in range(400)]
+    store = _corpus(rows)
+    search = TopRows(store._conn, SearchCache(), None, 5)
+    query = phrases(["company", "website"])
+    assert [plan.large for plan in plans([0, 1], [search._hits(p) for p in query])] == [True]
+    scored = search.pruned(query, small=0)
+    assert scored is not None
+    assert _pruned(store, scored) == _plain(store, search, fts_query(["company", "website"]))
 
 
 @settings(max_examples=60, deadline=None)

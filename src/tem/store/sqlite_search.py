@@ -116,21 +116,32 @@ class Plan:
     rest: list[int]
     both: tuple[list[int], list[int]]
     """The two sides of the query for rows matching both kinds, in a :func:`same_sum` order."""
+    large: bool = False
+    """The essential phrases match a large share of the rows: only the rows of both kinds
+    are worth scoring, and the plan gives up unless they settle the top."""
 
 
 def plans(live: list[int], hits: Sequence[int]) -> list[Plan]:
-    """Splits worth trying: the rarest phrases essential, while they are a small share."""
+    """Splits worth trying: the rarest phrases essential, while they are a small share.
+
+    When even the rarest phrase alone is a large share (a question of common words
+    only), it is still tried as a *large* plan: rows holding it and another phrase
+    are often few and score highest, so they may settle the top by themselves.
+    """
     rarest = sorted(live, key=lambda i: (hits[i], i))
     total = sum(hits[i] for i in live)
     found: list[Plan] = []
     for count in range(1, len(rarest)):
         essential, rest = sorted(rarest[:count]), sorted(rarest[count:])
-        if 3 * sum(hits[i] for i in essential) > total:
+        large = 3 * sum(hits[i] for i in essential) > total
+        if large and found:
             break
         for both in ((essential, rest), (rest, essential)):
             if same_sum(tuple(live), tuple(both[0]), tuple(both[1])):
-                found.append(Plan(essential, rest, both))
+                found.append(Plan(essential, rest, both, large))
                 break
+        if large:
+            break
     return found
 
 
@@ -256,6 +267,8 @@ class TopRows:
             return _best(known, limit)
         if self._clear(known, essential):
             pass  # no row of essential phrases alone can rank
+        elif plan.large:
+            return None
         elif len(known) < limit:
             # Every row of both kinds is known: the essential phrases alone find the
             # rest of their rows, skipping those, without counting the rest's matches.
@@ -266,7 +279,7 @@ class TopRows:
             known += self._scored(f"{either(essential)} NOT {either(rest)}")
         if self._clear(known, rest):
             return _best(known, limit)
-        if len(rest) > MAX_PAIRS or not self._clear(known, rest, each=True):
+        if plan.large or len(rest) > MAX_PAIRS or not self._clear(known, rest, each=True):
             return None
         # Rows of two or more of the rest: the first of them with any later one.
         for at, first in enumerate(rest[:-1]):
