@@ -341,15 +341,23 @@ def run_scale(scale: int, seed: int, count: int, workdir: Path) -> dict[str, Any
     if batch:
         build += _timed(memory.add_many, batch)
         baseline_build += _timed(baseline.add, pending)
+    memory.close()
+    baseline.conn.close()
     asked = questions(seed, subjects, count)
-    recall_s = _time_each(lambda q: memory.recall(q.text, K), asked)
-    context_s = _time_each(lambda q: memory.context(q.text, k=K), asked)
+    # Each measurement opens its own connection, as a new process would: none of them
+    # finds SQLite pages or search statistics cached by the build or an earlier one.
+    path = workdir / f"tem-{scale}.db"
+    with Memory(path) as memory:
+        recall_s = _time_each(lambda q: memory.recall(q.text, K), asked)
+    with Memory(path) as memory:
+        context_s = _time_each(lambda q: memory.context(q.text, k=K), asked)
+    baseline = Baseline(workdir / f"baseline-{scale}.db")
     baseline_s = _time_each(lambda q: baseline.top(q.text, K), asked)
     now = [q for q in asked if q.truth is not None]
-    tem_right = sum(1 for q in now if _tem_answer(memory, q) == q.truth)
+    with Memory(path) as memory:
+        tem_right = sum(1 for q in now if _tem_answer(memory, q) == q.truth)
+        counts = memory.store.count()
     base_right = sum(1 for q in now if (top := baseline.top(q.text, 1)) and top[0][1] == q.truth)
-    counts = memory.store.count()
-    memory.close()
     return {
         "scale": scale,
         "versions": counts["versions"],
