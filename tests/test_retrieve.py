@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
+from snowballstemmer.porter_stemmer import PorterStemmer
 
 from tem import Memory, Status, UserError
+from tem.retrieve import stem
+
+LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo10.json"
 
 
 @pytest.fixture
@@ -142,3 +149,12 @@ def test_relation_synonyms_search_relation_names_only(memory: Memory) -> None:
 
 def test_a_named_subject_without_a_matching_fact_gets_no_filler(ana: Memory) -> None:
     assert ana.recall("When did Ana Lima run a charity race?").versions == ()
+
+
+def test_stem_is_snowballs_porter_whichever_build_is_installed() -> None:
+    # PyStemmer (C) serves snowballstemmer when installed; ranking must not depend on it.
+    text = LOCOMO.read_text(encoding="utf-8") if LOCOMO.exists() else ""
+    found = set(re.findall(r"[a-z]+", text.lower()))
+    found |= {"running", "lives", "engineers", "relational", "ponies", "psychology", "as"}
+    reference = PorterStemmer()  # the pure-Python build
+    assert {w: stem(w) for w in found} == {w: reference.stemWord(w) for w in found}
