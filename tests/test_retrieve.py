@@ -9,6 +9,7 @@ import pytest
 from snowballstemmer.porter_stemmer import PorterStemmer
 
 from tem import Memory, Status, UserError
+from tem.core.model import GroupKey
 from tem.retrieve import stem
 
 LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo10.json"
@@ -144,7 +145,9 @@ def test_relation_synonyms_search_relation_names_only(memory: Memory) -> None:
     memory.add("Ana", "likes", "city breaks", source="s", observed_at="2024-01-01")
     memory.add("Bo", "city", "Oslo", source="s", observed_at="2024-01-01")
     hits = memory.store.search("default", [], limit=10, relation_terms=["city"])
-    assert [(h.version.subject, h.version.value) for h in hits] == [("Bo", "Oslo")]
+    assert [(h.id, h.group) for h in hits] == [
+        (memory.history("Bo", "city")[0].id, GroupKey("default", "bo", "city"))
+    ]
 
 
 def test_a_named_subject_without_a_matching_fact_gets_no_filler(ana: Memory) -> None:

@@ -328,12 +328,12 @@ def test_search_ranks_higher_is_better_and_relation_terms_stay_in_relations(
                observed_at="2024-01-01")  # fmt: skip
     memory.add("Cy", "lives in", "a house by the river", source="s", observed_at="2024-01-01")
     hits = pg.search("default", ["river"], limit=5)
-    assert [h.version.subject for h in hits] == ["Cy"] and hits[0].score > 0
+    assert [h.group.subject_key for h in hits] == ["cy"] and hits[0].score > 0
     # "lives" is stemmed ("living" finds it) and is searched in relation names only.
     hits = pg.search("default", [], limit=5, relation_terms=["living"])
-    assert sorted(h.version.subject for h in hits) == ["Ana", "Cy"]
+    assert sorted(h.group.subject_key for h in hits) == ["ana", "cy"]
     hits = pg.search("default", ["crawdads"], limit=5, relation_terms=["house"])
-    assert [h.version.subject for h in hits] == ["Bo"]  # "house" is only in Cy's value
+    assert [h.group.subject_key for h in hits] == ["bo"]  # "house" is only in Cy's value
     both = pg.search("default", ["river", "lisbon"], limit=5, relation_terms=["lives"])
     assert [h.score for h in both] == sorted((h.score for h in both), reverse=True)
     assert pg.search("other scope", ["river"], limit=5) == []
@@ -361,25 +361,25 @@ def test_a_search_over_the_rank_cap_ranks_rare_terms_first_with_exact_scores(
     exact = PostgresStore(postgres_url, schema=postgres_schema, rank_cap=None)
     try:
         _bounded_data(capped)
-        every = {h.version.id: h.score for h in exact.search("default", ["alpha", "zeta"], 200)}
+        every = {h.id: h.score for h in exact.search("default", ["alpha", "zeta"], 200)}
         assert len(every) == 127
         # "zeta" (7 rows) fits the cap, "alpha" (121) does not: the zeta rows are ranked,
         # with their exact scores; the short alpha-only rows, which score higher, are not.
         hits = capped.search("default", ["alpha", "zeta"], limit=5)
         ranked = exact.search("default", ["alpha", "zeta"], 200)  # best first, then by seq
-        zeta = [h for h in ranked if "zeta" in h.version.value]
-        assert [h.version.id for h in hits] == [h.version.id for h in zeta[:5]]
-        assert all(every[h.version.id] == pytest.approx(h.score) for h in hits)
+        zeta = [h for h in ranked if h.group.relation_key == "long note"]  # the zeta rows
+        assert [h.id for h in hits] == [h.id for h in zeta[:5]]
+        assert all(every[h.id] == pytest.approx(h.score) for h in hits)
         top_exact = exact.search("default", ["alpha", "zeta"], limit=5)
-        assert all("zeta" not in h.version.value for h in top_exact)  # the bound is visible
+        assert all(h.group.relation_key == "code" for h in top_exact)  # the bound is visible
         # Fewer rare matches than the limit: up to the cap of rows matching any term are
         # ranked too; the best of everything ranked (zeta rows included) come back.
         hits = capped.search("default", ["alpha", "zeta"], limit=15)
         assert len(hits) == 15
         assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
-        returned = {h.version.id for h in hits}
-        assert all(h.score <= hits[-1].score for h in zeta if h.version.id not in returned)
-        assert all(every[h.version.id] == pytest.approx(h.score) for h in hits)
+        returned = {h.id for h in hits}
+        assert all(h.score <= hits[-1].score for h in zeta if h.id not in returned)
+        assert all(every[h.id] == pytest.approx(h.score) for h in hits)
         # One common term: at most max(cap, limit) rows ranked, never fewer than the limit.
         assert len(capped.search("default", ["alpha"], limit=50)) == 50
         assert len(capped.search("default", ["alpha"], limit=5)) == 5

@@ -261,12 +261,12 @@ def rank_groups(store: Store, query: _Query, scope: str, k: int) -> dict[GroupKe
     asked = [t for t in query.content if stem(t) not in named]
     hits = store.search(scope, asked, limit=limit)
     synonyms = [w for w in query.relation_words() if stem(w) not in named]
-    if synonyms and len({h.version.group for h in hits}) < k:
+    if synonyms and len({h.group for h in hits}) < k:
         hits = store.search(scope, asked, limit=limit, relation_terms=synonyms)
     top = max((h.score for h in hits), default=1.0) or 1.0
     subject_keys = {normalize_key(s) for s, _ in subjects}
     for hit in hits:
-        group = hit.version.group
+        group = hit.group
         score = hit.score / top + _relation_score(query, group.relation_key)
         score += 2.0 if group.subject_key in subject_keys else 0.0
         scores[group] = max(scores.get(group, 0.0), score)

@@ -57,9 +57,15 @@ class Vectors:
 
 @dataclass(frozen=True)
 class SearchHit:
-    """A version found by full-text search, with its BM25 score (higher is better)."""
+    """A version found by full-text search: its id, its group, its BM25 score (higher is better).
 
-    version: Version
+    Recall ranks groups and then reads the chosen ones whole, so a hit carries no
+    decoded version: decoding the dozens of hits a search returns cost more than
+    ranking them.
+    """
+
+    id: str
+    group: GroupKey
     score: float
 
 

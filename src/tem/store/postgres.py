@@ -294,12 +294,13 @@ class PostgresStore:
             if not ranked:
                 return []
             rows = conn.execute(
-                f"SELECT t.seq, {VERSION_SELECT} FROM versions t WHERE t.seq = ANY(%s)",
+                "SELECT t.seq, t.id, t.scope, t.subject_key, t.relation_key FROM versions t "
+                "WHERE t.seq = ANY(%s)",
                 ([seq for seq, _ in ranked],),
             ).fetchall()
         # A row a concurrent write deleted between the two statements is left out.
-        found = {int(r[0]): version_of(r[1:]) for r in rows}
-        return [SearchHit(found[seq], score) for seq, score in ranked if seq in found]
+        found = {int(r[0]): (r[1], GroupKey(r[2], r[3], r[4])) for r in rows}
+        return [SearchHit(*found[seq], score) for seq, score in ranked if seq in found]
 
     def match_subjects(self, scope: str, terms: Sequence[str], limit: int) -> list[str]:
         if not terms:

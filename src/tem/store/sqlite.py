@@ -417,7 +417,7 @@ class SQLiteStore:
                 )  # fmt: skip
             finally:
                 self._conn.execute("COMMIT")
-        return [SearchHit(version_of(r), -float(r[21])) for r in rows]
+        return [SearchHit(r[0], GroupKey(r[1], r[2], r[3]), -float(r[4])) for r in rows]
 
     def _only_scope(self, scope: str) -> bool:
         """Whether every stored version belongs to ``scope`` (the subjects table says)."""

@@ -32,7 +32,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from tem.store.rows import VERSION_COLUMNS, fts_query, marks
+from tem.store.rows import fts_query, marks
 
 K1 = 1.2
 B = 0.75
@@ -154,7 +154,8 @@ def _best(known: Scored, limit: int) -> Scored:
     return sorted(known)[:limit]
 
 
-VERSION_SELECT = ", ".join("v." + c.strip() for c in VERSION_COLUMNS.split(","))
+HIT_SELECT = "v.id, v.scope, v.subject_key, v.relation_key"
+"""What a search returns of each row (then its bm25): the version's id and group."""
 
 
 def top_rows(
@@ -165,7 +166,7 @@ def top_rows(
     relation_terms: Sequence[str],
     limit: int,
 ) -> list[tuple[Any, ...]]:
-    """Return the best ``limit`` version rows for the query, each followed by its bm25.
+    """Return the best ``limit`` rows for the query: :data:`HIT_SELECT`, then the bm25.
 
     ``scope=None`` when every row is in scope (no per-match join needed). Rows come
     best first; equal scores in rowid order.
@@ -180,8 +181,7 @@ def top_rows(
     found = {
         row[0]: row[1:]
         for row in cursor.execute(
-            f"SELECT v.rowid, {VERSION_SELECT} FROM versions v "
-            f"WHERE v.rowid IN ({marks(len(rowids))})",
+            f"SELECT v.rowid, {HIT_SELECT} FROM versions v WHERE v.rowid IN ({marks(len(rowids))})",
             rowids,
         )
     }
@@ -221,7 +221,7 @@ class TopRows:
         cursor = self.conn.cursor()
         cursor.row_factory = None
         rows: list[tuple[Any, ...]] = cursor.execute(
-            f"SELECT {VERSION_SELECT}, h.score FROM ({ranked} ORDER BY score LIMIT ?) AS h "
+            f"SELECT {HIT_SELECT}, h.score FROM ({ranked} ORDER BY score LIMIT ?) AS h "
             "JOIN versions v ON v.rowid = h.hit ORDER BY h.score",
             (query, self.scope, self.limit),
         ).fetchall()
