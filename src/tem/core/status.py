@@ -32,9 +32,8 @@ version's own ``recorded_at``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from tem.core.model import Cardinality, Observation, Rule, Status, Support, Version
 
@@ -48,7 +47,7 @@ def order_key(rule: Rule) -> Callable[[Observation], OrderKey]:
     return lambda o: (o.valid_from, o.observed_at, o.recorded_at, o.id)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Run:
     """A version being built: consecutive observations of one value."""
 
@@ -59,8 +58,6 @@ class _Run:
     superseded_by: str | None = None
     ended_by: str | None = None
     last_index: int = 0
-    closed_at_index: int | None = None
-    metadata: dict[str, Any] = field(default_factory=dict)
 
     @property
     def first(self) -> Observation:

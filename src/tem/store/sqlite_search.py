@@ -12,7 +12,10 @@ scoring only the rows of the rare phrases (max-score pruning):
 * every other row matches only the rest (one of them) and scores at most the sum
   (the largest) of their :func:`phrase_bound`, a bound that holds for every
   possible row; once the k-th best scored row scores strictly more, no other
-  row can enter the top k.
+  row can enter the top k;
+* when even the rarest phrase is common (a question of common words only), score
+  just the rows holding it and another phrase: they are often few and the best,
+  and the plan gives up unless they settle the top.
 
 The result is the plain query's, bit for bit. BM25 is a sum over the query's
 phrases, and every score here comes from ``bm25()`` itself, over a query naming
