@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
-from tem.core.model import Observation, Version
-from tem.core.times import TimeLike
+from tem.core.model import Kind, Observation, Version, observation_id
+from tem.core.times import TimeLike, parse_time
 from tem.errors import UserError
 from tem.store.base import Store, WriteReport
 
@@ -39,6 +40,44 @@ def check_text(value: object, name: str) -> str:
     except UnicodeEncodeError as exc:
         raise UserError(f"{name}: not valid Unicode text ({exc.reason})") from exc
     return cleaned
+
+
+def checked_observation(
+    *,
+    subject: object,
+    relation: object,
+    value: object,
+    kind: Kind,
+    source: object,
+    observed_at: TimeLike,
+    valid_from: TimeLike | None,
+    scope: object,
+    metadata: Mapping[str, Any] | None,
+    recorded_at: datetime,
+) -> Observation:
+    """Check one statement and return it as an observation, with its content id.
+
+    Raises :class:`~tem.errors.UserError` naming the first bad field; ``valid_from``
+    defaults to ``observed_at``; an end marker (``kind="end"``) may name no value.
+    """
+    subject_text = check_text(subject, "subject")
+    relation_text = check_text(relation, "relation")
+    value_text = None if value is None and kind == "end" else check_text(value, "value")
+    source_text = check_text(source, "source")
+    observed = parse_time(observed_at, name="observed_at")
+    valid = observed if valid_from is None else parse_time(valid_from, name="valid_from")
+    scope_text = check_text(scope, "scope")
+    if metadata is not None and not isinstance(metadata, Mapping):
+        raise UserError("metadata: expected a mapping")
+    oid = observation_id(
+        scope=scope_text, subject=subject_text, relation=relation_text, value=value_text,
+        kind=kind, source=source_text, observed_at=observed, valid_from=valid,
+    )  # fmt: skip
+    return Observation(
+        id=oid, scope=scope_text, subject=subject_text, relation=relation_text,
+        value=value_text, kind=kind, source=source_text, observed_at=observed,
+        valid_from=valid, recorded_at=recorded_at, metadata=dict(metadata or {}),
+    )  # fmt: skip
 
 
 def as_fact(item: Fact | Mapping[str, Any], index: int) -> Fact:

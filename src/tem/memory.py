@@ -19,13 +19,11 @@ from tem.core.model import (
     RULES,
     Cardinality,
     GroupKey,
-    Kind,
     Observation,
     Rule,
     Status,
     Version,
     normalize_key,
-    observation_id,
     value_key,
 )
 from tem.core.relations import DEFAULT_CARDINALITY, check_cardinality
@@ -37,7 +35,7 @@ from tem.hybrid import build as build_hybrid
 from tem.ingest.formats import InputFormat, load_sessions, session_from_messages
 from tem.ingest.pipeline import Extractor, IngestReport, Statement
 from tem.ingest.run import Progress, ingest_sessions
-from tem.inputs import AddReport, Fact, as_fact, check_text
+from tem.inputs import AddReport, Fact, as_fact, check_text, checked_observation
 from tem.render import RenderOptions, TagStyle, render_context, render_order
 from tem.retrieve import Evidence, _Query, rank_groups, select
 from tem.store.base import Store, WriteReport
@@ -124,39 +122,6 @@ class Memory:
 
     # -- writes -----------------------------------------------------------------------
 
-    def _observation(
-        self,
-        *,
-        subject: object,
-        relation: object,
-        value: object,
-        kind: Kind,
-        source: object,
-        observed_at: TimeLike,
-        valid_from: TimeLike | None,
-        scope: str | None,
-        metadata: Mapping[str, Any] | None,
-        recorded_at: datetime,
-    ) -> Observation:
-        subject_text = check_text(subject, "subject")
-        relation_text = check_text(relation, "relation")
-        value_text = None if value is None and kind == "end" else check_text(value, "value")
-        source_text = check_text(source, "source")
-        observed = parse_time(observed_at, name="observed_at")
-        valid = observed if valid_from is None else parse_time(valid_from, name="valid_from")
-        scope_text = self.scope if scope is None else check_text(scope, "scope")
-        if metadata is not None and not isinstance(metadata, Mapping):
-            raise UserError("metadata: expected a mapping")
-        oid = observation_id(
-            scope=scope_text, subject=subject_text, relation=relation_text, value=value_text,
-            kind=kind, source=source_text, observed_at=observed, valid_from=valid,
-        )  # fmt: skip
-        return Observation(
-            id=oid, scope=scope_text, subject=subject_text, relation=relation_text,
-            value=value_text, kind=kind, source=source_text, observed_at=observed,
-            valid_from=valid, recorded_at=recorded_at, metadata=dict(metadata or {}),
-        )  # fmt: skip
-
     def add(
         self,
         subject: str,
@@ -193,10 +158,11 @@ class Memory:
         return AddReport.build(report, observations, self.store)
 
     def _from_fact(self, fact: Fact, now: datetime) -> Observation:
-        return self._observation(
+        return checked_observation(
             subject=fact.subject, relation=fact.relation, value=fact.value, kind="assert",
             source=fact.source, observed_at=fact.observed_at, valid_from=fact.valid_from,
-            scope=fact.scope, metadata=fact.metadata, recorded_at=now,
+            scope=self.scope if fact.scope is None else fact.scope, metadata=fact.metadata,
+            recorded_at=now,
         )  # fmt: skip
 
     def retract(
@@ -218,9 +184,10 @@ class Memory:
         nothing was open.
         """
         ends_at = None if valid_to is None else parse_time(valid_to, name="valid_to")
-        observation = self._observation(
+        observation = checked_observation(
             subject=subject, relation=relation, value=value, kind="end", source=source,
-            observed_at=observed_at, valid_from=ends_at, scope=scope, metadata=metadata,
+            observed_at=observed_at, valid_from=ends_at,
+            scope=self.scope if scope is None else scope, metadata=metadata,
             recorded_at=self.clock.now(),
         )  # fmt: skip
         before = {
@@ -413,7 +380,7 @@ class Memory:
     def _statement_observation(
         self, statement: Statement, *, scope: str, source: str, recorded_at: datetime, i: int
     ) -> Observation:
-        return self._observation(
+        return checked_observation(
             subject=statement.subject, relation=statement.relation, value=statement.value,
             kind="end" if statement.kind == "end" else "assert", source=source,
             observed_at=statement.observed_at, valid_from=statement.valid_from, scope=scope,
