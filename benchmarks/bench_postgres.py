@@ -37,13 +37,13 @@ from bench_store import (  # noqa: E402  (the generator is bench_store's, shared
     _percentiles,
     _table,
     _time_each,
+    current_answer,
     facts_of,
     generate,
     questions,
 )
 
 from tem import Memory  # noqa: E402
-from tem.core.model import Status  # noqa: E402
 from tem.memory import Evidence  # noqa: E402
 from tem.retrieve import STOPWORDS, words  # noqa: E402
 from tem.store.postgres import PostgresStore  # noqa: E402
@@ -184,16 +184,6 @@ class Baseline:
             return []
 
 
-def _answer(evidence: Evidence) -> str | None:
-    """The current value of the top-ranked group (bench_store's ``_tem_answer``)."""
-    if not evidence.versions:
-        return None
-    best = max(evidence.scores.values())
-    top = next(v for v in evidence.versions if evidence.scores[v.id] == best)
-    current = [v for v in evidence.versions if v.group == top.group and v.status is Status.CURRENT]
-    return current[-1].value if current else None
-
-
 def _timed_results(
     call: Callable[[Question], Any], asked: list[Question]
 ) -> tuple[list[float], list[Any]]:
@@ -265,7 +255,7 @@ def measure(
     baseline_s, tops = _timed_results(lambda q: baseline.top(q.text, K), base_asked)
     now = [i for i, q in enumerate(asked) if q.truth is not None]
     base_now = [i for i in now if i < len(base_asked)]
-    tem_right = sum(1 for i in now if _answer(evidence[i]) == asked[i].truth)
+    tem_right = sum(1 for i in now if current_answer(evidence[i]) == asked[i].truth)
     base_right = sum(1 for i in base_now if tops[i] and tops[i][0][1] == asked[i].truth)
     versions = memory.store.count()["versions"]
     memory.close()

@@ -32,7 +32,7 @@ from tem import Memory
 from tem.core.model import Status
 from tem.core.relations import DEFAULT_CARDINALITY
 from tem.memory import Fact
-from tem.retrieve import STOPWORDS, words
+from tem.retrieve import STOPWORDS, Evidence, words
 
 K = 15
 BATCH = 1_000
@@ -308,8 +308,11 @@ def _time_each(call: Callable[[Question], Any], items: list[Question]) -> list[f
 
 
 def _tem_answer(memory: Memory, question: Question) -> str | None:
-    """The current value of tem's top-ranked group (what a reader takes as "now")."""
-    evidence = memory.recall(question.text, K)
+    return current_answer(memory.recall(question.text, K))
+
+
+def current_answer(evidence: Evidence) -> str | None:
+    """The current value of the top-ranked group (what a reader takes as "now")."""
     if not evidence.versions:
         return None
     best = max(evidence.scores.values())
