@@ -24,7 +24,7 @@ under ``cap``, the search ranks every match: exactly the top ``limit``.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -129,25 +129,31 @@ def plan(
     return taken["fts"], taken["relation_fts"]
 
 
-def _matches(terms: Sequence[str], relation_terms: Sequence[str]) -> tuple[str, list[str]]:
-    """SQL matching any term (in ``fts``) or relation term (in ``relation_fts``)."""
+def _per_column(
+    sql: Callable[[str, str], str], terms: Sequence[str], relation_terms: Sequence[str]
+) -> tuple[list[str], list[str]]:
+    """``sql(column, query)`` for ``fts`` (terms) and ``relation_fts`` (relation terms),
+    with the words as parameters; a column with no words is left out."""
     parts: list[str] = []
     params: list[str] = []
     for column, words in zip(_COLUMNS, (terms, relation_terms), strict=True):
         if words:
-            parts.append(f"t.{column} @@ ({any_of(words)})")
+            parts.append(sql(f"t.{column}", any_of(words)))
             params.extend(words)
+    return parts, params
+
+
+def _matches(terms: Sequence[str], relation_terms: Sequence[str]) -> tuple[str, list[str]]:
+    """SQL matching any term (in ``fts``) or relation term (in ``relation_fts``)."""
+    parts, params = _per_column(lambda c, q: f"{c} @@ ({q})", terms, relation_terms)
     return "(" + " OR ".join(parts) + ")", params
 
 
 def _score(terms: Sequence[str], relation_terms: Sequence[str]) -> tuple[str, list[str]]:
     """SQL of the full score of a row: ``ts_rank`` of the terms plus of the relation terms."""
-    parts: list[str] = []
-    params: list[str] = []
-    for column, words in zip(_COLUMNS, (terms, relation_terms), strict=True):
-        if words:
-            parts.append(f"ts_rank('{RANK_WEIGHTS}', t.{column}, {any_of(words)}, 1)")
-            params.extend(words)
+    parts, params = _per_column(
+        lambda c, q: f"ts_rank('{RANK_WEIGHTS}', {c}, {q}, 1)", terms, relation_terms
+    )
     return " + ".join(parts), params
 
 
