@@ -120,6 +120,10 @@ class Memory:
         cardinality = declared or DEFAULT_CARDINALITY.get(group.relation_key, "one")
         return derive(observations, cardinality, self.rule)
 
+    def _scope(self, scope: str | None) -> str:
+        """The scope a call names (checked), or this memory's when it names none."""
+        return self.scope if scope is None else check_text(scope, "scope")
+
     # -- writes -----------------------------------------------------------------------
 
     def add(
@@ -161,7 +165,7 @@ class Memory:
         return checked_observation(
             subject=fact.subject, relation=fact.relation, value=fact.value, kind="assert",
             source=fact.source, observed_at=fact.observed_at, valid_from=fact.valid_from,
-            scope=self.scope if fact.scope is None else fact.scope, metadata=fact.metadata,
+            scope=self._scope(fact.scope), metadata=fact.metadata,
             recorded_at=now,
         )  # fmt: skip
 
@@ -187,7 +191,7 @@ class Memory:
         observation = checked_observation(
             subject=subject, relation=relation, value=value, kind="end", source=source,
             observed_at=observed_at, valid_from=ends_at,
-            scope=self.scope if scope is None else scope, metadata=metadata,
+            scope=self._scope(scope), metadata=metadata,
             recorded_at=self.clock.now(),
         )  # fmt: skip
         before = {
@@ -209,7 +213,7 @@ class Memory:
         Versions only that source supported disappear and what they had superseded
         re-opens; reads with ``as_of`` before now still see the old belief.
         """
-        scope_text = self.scope if scope is None else check_text(scope, "scope")
+        scope_text = self._scope(scope)
         report = self.store.retire(
             scope_text, check_text(source, "source"), self.clock.now(), self._derive
         )
@@ -227,7 +231,7 @@ class Memory:
         """
         if scope is None and subject is None and source is None:
             raise UserError("forget: name a scope, a subject or a source")
-        scope_text = self.scope if scope is None else check_text(scope, "scope")
+        scope_text = self._scope(scope)
         subject_key = None if subject is None else normalize_key(check_text(subject, "subject"))
         source_text = None if source is None else check_text(source, "source")
         return self.store.delete(
@@ -269,7 +273,7 @@ class Memory:
         ``at``: what was true at that valid time. ``as_of``: what the store believed
         then (later recordings invisible, later retirements undone).
         """
-        scope_text = self.scope if scope is None else check_text(scope, "scope")
+        scope_text = self._scope(scope)
         subject_key = normalize_key(check_text(subject, "subject"))
         relation_key = None if relation is None else normalize_key(check_text(relation, "relation"))
         at_t = None if at is None else parse_time(at, name="at")
@@ -313,7 +317,7 @@ class Memory:
             raise UserError("query: expected text")
         if k < 1:
             raise UserError(f"k: must be at least 1, got {k}")
-        scope_text = self.scope if scope is None else check_text(scope, "scope")
+        scope_text = self._scope(scope)
         at_t = None if at is None else parse_time(at, name="at")
         as_of_t = None if as_of is None else parse_time(as_of, name="as_of")
         parsed = _Query.parse(query)
@@ -393,17 +397,17 @@ class Memory:
         Versions it re-affirmed keep their other sources; what its facts had
         superseded re-opens. Returns the number of observations deleted.
         """
-        scope_text = self.scope if scope is None else check_text(scope, "scope")
+        scope_text = self._scope(scope)
         source = check_text(session_id, "session_id")
         return self.store.delete(self._derive, scope=scope_text, source=source)
 
     def sessions(self, *, scope: str | None = None) -> list[Event]:
         """Return the stored sessions (event memory) of a scope, oldest first."""
-        return self.store.sessions(self.scope if scope is None else check_text(scope, "scope"))
+        return self.store.sessions(self._scope(scope))
 
     def turns(self, session_id: str, *, scope: str | None = None) -> list[TurnRecord]:
         """Return the original turns of one session, in order."""
-        scope_text = self.scope if scope is None else check_text(scope, "scope")
+        scope_text = self._scope(scope)
         return self.store.session_turns(scope_text, check_text(session_id, "session_id"))
 
     def provenance(self, version: Version) -> list[TurnRecord]:
@@ -469,7 +473,7 @@ class Memory:
         """
         if budget_tokens < 1:
             raise UserError(f"budget_tokens: must be at least 1, got {budget_tokens}")
-        scope_text = self.scope if scope is None else check_text(scope, "scope")
+        scope_text = self._scope(scope)
         facts = self.recall(question, k, at=at, as_of=as_of, scope=scope_text)
         terms = _Query.parse(question).content  # the words asked, not relation synonyms
         events = self.store.search_events(scope_text, terms, limit=EVENT_LIMIT)
