@@ -35,13 +35,19 @@ from tem.store.postgres_episodes import any_of
 from tem.store.postgres_schema import COMMIT_SHARDS, NAME_CONFIG, migrate
 from tem.store.postgres_sql import group_arrays, groups_join, one_line, redact
 from tem.store.postgres_writes import (
-    VERSION_SELECT,
     Transaction,
     check_observations,
     check_session,
     declared_cardinalities,
 )
-from tem.store.rows import OBS_COLUMNS, VERSION_COLUMNS, key_filter, observation_of, version_of
+from tem.store.rows import (
+    OBS_COLUMNS,
+    VERSION_COLUMNS,
+    VERSION_SELECT,
+    key_filter,
+    observation_of,
+    version_of,
+)
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool

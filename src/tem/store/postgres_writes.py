@@ -45,7 +45,9 @@ from tem.store.postgres_sql import (
 )
 from tem.store.rows import (
     OBS_COLUMNS,
+    OBS_SELECT,
     VERSION_COLUMNS,
+    VERSION_SELECT,
     Changes,
     as_stored,
     diff_versions,
@@ -55,10 +57,6 @@ from tem.store.rows import (
 
 if TYPE_CHECKING:
     from tem.store.postgres_schema import Conn
-
-VERSION_SELECT = ", ".join("t." + c.strip() for c in VERSION_COLUMNS.split(","))
-"""``VERSION_COLUMNS`` of the table aliased ``t``."""
-_OBS_SELECT = ", ".join("t." + c.strip() for c in OBS_COLUMNS.split(","))
 
 
 @dataclass
@@ -215,7 +213,7 @@ class Transaction:
         arrays = group_arrays(groups)
         live_only = "" if retired else " WHERE t.expired_at IS NULL"
         observations = self.conn.execute(
-            f"SELECT {_OBS_SELECT} FROM {groups_join('observations')}{live_only}", arrays
+            f"SELECT {OBS_SELECT} FROM {groups_join('observations')}{live_only}", arrays
         )
         declared = self.conn.execute("SELECT relation_key, cardinality FROM relations")
         versions = self.conn.execute(

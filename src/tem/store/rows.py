@@ -28,6 +28,10 @@ VERSION_COLUMNS = (
     "source, observed_at, valid_from, valid_to, recorded_at, expired_at, supersedes, "
     "superseded_by, ended_by, sources, metadata, position"
 )
+OBS_SELECT = ", ".join("t." + c.strip() for c in OBS_COLUMNS.split(","))
+"""``OBS_COLUMNS`` of the table aliased ``t`` (as :func:`groups_join` names it)."""
+VERSION_SELECT = ", ".join("t." + c.strip() for c in VERSION_COLUMNS.split(","))
+"""``VERSION_COLUMNS`` of the table aliased ``t``."""
 CHUNK = 500
 STATUS = {status.value: status for status in Status}
 
@@ -153,12 +157,17 @@ def flat(groups: Sequence[GroupKey]) -> list[str]:
     return [part for g in groups for part in (g.scope, g.subject_key, g.relation_key)]
 
 
+def fts_phrase(term: str) -> str:
+    """``term`` as one FTS5 phrase: quoted, so no word of it is read as query syntax."""
+    return '"' + term.replace('"', '""') + '"'
+
+
 def fts_query(terms: Sequence[str], relation_terms: Sequence[str] = ()) -> str:
     """Any of ``terms`` in any column, or any of ``relation_terms`` in the relation column."""
-    quoted = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+    quoted = " OR ".join(fts_phrase(t) for t in terms)
     if not relation_terms:
         return quoted
-    in_relation = " OR ".join('"' + t.replace('"', '""') + '"' for t in relation_terms)
+    in_relation = " OR ".join(fts_phrase(t) for t in relation_terms)
     return f"{quoted} OR relation : ({in_relation})" if quoted else f"relation : ({in_relation})"
 
 

@@ -31,7 +31,9 @@ from tem.store import sqlite_vectors as vectors_sql
 from tem.store.base import Derive, SearchHit, Vectors, WriteReport
 from tem.store.rows import (
     OBS_COLUMNS,
+    OBS_SELECT,
     VERSION_COLUMNS,
+    VERSION_SELECT,
     Changes,
     as_stored,
     chunks,
@@ -229,10 +231,9 @@ class SQLiteStore:
     ) -> defaultdict[GroupKey, list[Observation]]:
         """Return the unretired observations of each group, read in one query per chunk."""
         live: defaultdict[GroupKey, list[Observation]] = defaultdict(list)
-        columns = ", ".join("t." + c.strip() for c in OBS_COLUMNS.split(","))
         for chunk in chunks(groups):
             sql = (
-                f"SELECT {columns} FROM {groups_join(len(chunk), 'observations')} "
+                f"SELECT {OBS_SELECT} FROM {groups_join(len(chunk), 'observations')} "
                 "WHERE t.expired_at IS NULL"
             )
             for row in _tuples(conn, sql, flat(chunk)):
@@ -244,10 +245,9 @@ class SQLiteStore:
     ) -> defaultdict[GroupKey, dict[str, tuple[Any, ...]]]:
         """Return each group's version rows by id: (rowid, *VERSION_COLUMNS), by position."""
         found: defaultdict[GroupKey, dict[str, tuple[Any, ...]]] = defaultdict(dict)
-        columns = ", ".join("t." + c.strip() for c in VERSION_COLUMNS.split(","))
         for chunk in chunks(groups):
             sql = (
-                f"SELECT t.rowid, {columns} FROM {groups_join(len(chunk), 'versions')} "
+                f"SELECT t.rowid, {VERSION_SELECT} FROM {groups_join(len(chunk), 'versions')} "
                 "ORDER BY t.scope, t.subject_key, t.relation_key, t.position"
             )
             for row in _tuples(conn, sql, flat(chunk)):
@@ -360,10 +360,9 @@ class SQLiteStore:
 
     def group_versions(self, groups: Sequence[GroupKey]) -> dict[GroupKey, list[Version]]:
         found: dict[GroupKey, list[Version]] = {g: [] for g in groups}
-        columns = ", ".join("t." + c.strip() for c in VERSION_COLUMNS.split(","))
         for chunk in chunks(list(found)):
             rows = self._read(
-                f"SELECT {columns} FROM {groups_join(len(chunk), 'versions')} "
+                f"SELECT {VERSION_SELECT} FROM {groups_join(len(chunk), 'versions')} "
                 "ORDER BY t.scope, t.subject_key, t.relation_key, t.position",
                 flat(chunk),
             )

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from tem.core.episode import Event, Session, TurnRecord
 from tem.core.times import to_text
-from tem.store.rows import event_of, turn_of
+from tem.store.rows import event_of, fts_query, turn_of
 
 _SESSION_COLUMNS = "s.id, s.scope, s.observed_at, s.participants, s.summary"
 _TURN_COLUMNS = "s.id, s.scope, s.observed_at, t.idx, t.speaker, t.text, t.turn_id"
@@ -109,10 +109,6 @@ def delete_sessions(conn: sqlite3.Connection, scope: str, session_id: str | None
     return len(rowids)
 
 
-def _fts_query(terms: Sequence[str]) -> str:
-    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
-
-
 def search_events(
     conn: sqlite3.Connection, scope: str, terms: Sequence[str], limit: int
 ) -> list[Event]:
@@ -123,7 +119,7 @@ def search_events(
         f"SELECT {_SESSION_COLUMNS}, bm25(sessions_fts) AS score FROM sessions_fts "
         "JOIN sessions s ON s.rowid = sessions_fts.rowid "
         "WHERE sessions_fts MATCH ? AND s.scope = ? ORDER BY score LIMIT ?",
-        (_fts_query(terms), scope, limit),
+        (fts_query(terms), scope, limit),
     ).fetchall()
     return [event_of(r, -float(r[5])) for r in rows]
 
@@ -138,7 +134,7 @@ def search_turns(
         f"SELECT {_TURN_COLUMNS}, bm25(turns_fts) AS score FROM turns_fts "
         "JOIN turns t ON t.rowid = turns_fts.rowid JOIN sessions s ON s.rowid = t.session_rowid "
         "WHERE turns_fts MATCH ? AND s.scope = ? ORDER BY score LIMIT ?",
-        (_fts_query(terms), scope, limit),
+        (fts_query(terms), scope, limit),
     ).fetchall()
     return [turn_of(r, -float(r[7])) for r in rows]
 

@@ -35,7 +35,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from tem.store.rows import fts_query, marks
+from tem.store.rows import fts_phrase, fts_query, marks
 
 K1 = 1.2
 B = 0.75
@@ -53,13 +53,9 @@ MARGIN = 1e-9
 """Relative slack on bounds, far above the rounding of :func:`phrase_bound`."""
 
 
-def quote(term: str) -> str:
-    return '"' + term.replace('"', '""') + '"'
-
-
 def phrases(terms: Sequence[str], relation_terms: Sequence[str] = ()) -> list[str]:
     """The phrases of ``fts_query(terms, relation_terms)``, in FTS5's phrase order."""
-    return [quote(t) for t in terms] + [f"relation : {quote(t)}" for t in relation_terms]
+    return [fts_phrase(t) for t in terms] + [f"relation : {fts_phrase(t)}" for t in relation_terms]
 
 
 def phrase_bound(hits: int, weight: float, rows: int, avgdl: float) -> float:
@@ -208,19 +204,8 @@ class TopRows:
     def plain(self, query: str) -> list[tuple[Any, ...]]:
         """The plain query: score every match, keep the best (a sorter of rowid pairs)."""
         # Rank on rowids alone, then read the few winning rows: the sorter then carries
-        # two numbers per match instead of whole version rows. When the scope is the
-        # only one, the per-match join that filters on it is skipped (half the time).
-        if self.scope is None:
-            ranked = (
-                f"SELECT rowid AS hit, {RANK} AS score "
-                "FROM versions_fts WHERE versions_fts MATCH ? AND ? IS NULL"
-            )
-        else:
-            ranked = (
-                f"SELECT versions_fts.rowid AS hit, {RANK} AS score "
-                "FROM versions_fts JOIN versions v ON v.rowid = versions_fts.rowid "
-                "WHERE versions_fts MATCH ? AND v.scope = ?"
-            )
+        # two numbers per match instead of whole version rows.
+        ranked = f"SELECT versions_fts.rowid AS hit, {RANK} AS score {self._matching()}"
         cursor = self.conn.cursor()
         cursor.row_factory = None
         rows: list[tuple[Any, ...]] = cursor.execute(
@@ -229,6 +214,19 @@ class TopRows:
             (query, self.scope, self.limit),
         ).fetchall()
         return rows
+
+    def _matching(self) -> str:
+        """``FROM``/``WHERE`` of the rows matching a query (``?``) in scope (``?``).
+
+        When the scope is the only one (``scope=None``, bound as NULL) the per-match
+        join that filters on it is skipped (half the time).
+        """
+        if self.scope is None:
+            return "FROM versions_fts WHERE versions_fts MATCH ? AND ? IS NULL"
+        return (
+            "FROM versions_fts JOIN versions v ON v.rowid = versions_fts.rowid "
+            "WHERE versions_fts MATCH ? AND v.scope = ?"
+        )
 
     def pruned(self, query_phrases: Sequence[str], small: int | None = None) -> Scored | None:
         """The top rows by early stop, or None when no split stops early.
@@ -319,17 +317,8 @@ class TopRows:
 
     def _scored(self, query: str, limit: int | None = None) -> Scored:
         """(bm25, rowid) of the best rows matching ``query`` in scope, ties by rowid."""
-        params: list[object] = [query]
-        if self.scope is None:
-            sql = f"SELECT {RANK} AS score, rowid FROM versions_fts WHERE versions_fts MATCH ?"
-        else:
-            sql = (
-                f"SELECT {RANK} AS score, versions_fts.rowid FROM versions_fts "
-                "JOIN versions v ON v.rowid = versions_fts.rowid "
-                "WHERE versions_fts MATCH ? AND v.scope = ?"
-            )
-            params.append(self.scope)
-        params.append(self.limit if limit is None else limit)
+        sql = f"SELECT {RANK} AS score, versions_fts.rowid {self._matching()}"
+        params = (query, self.scope, self.limit if limit is None else limit)
         cursor = self.conn.cursor()
         cursor.row_factory = None
         rows: Scored = cursor.execute(sql + " ORDER BY score, 2 LIMIT ?", params).fetchall()
