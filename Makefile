@@ -4,20 +4,28 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 DB     ?= tem.db
 
-.PHONY: demo test lint browser bench clean
+.PHONY: demo test lint browser bench clean constraints
 
-# The library alone: enough for the demo, ingestion and the CLI.
-$(VENV)/.core: pyproject.toml
+# Versions come from constraints.txt (pip -c): the exact set the suite last passed with.
+PIP = $(BIN)/python -m pip install --quiet -c constraints.txt
+
+# The lean core (store, recall, the <Memory> block, the CLI): enough for the demo.
+$(VENV)/.core: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(PIP) -e .
 	touch $@
 
-# Everything the tests exercise: linters, the evaluation harness, embeddings, the servers,
-# the PostgreSQL store and the job queue.
+# Everything the tests exercise: every extra (tem[all]: extraction, LLM, evaluation,
+# embeddings, servers, PostgreSQL, queue, client, adapters) and the dev tools.
 $(VENV)/.test: $(VENV)/.core
-	$(BIN)/python -m pip install --quiet -e ".[dev,eval,embed,server,postgres,queue]"
+	$(PIP) -e ".[all,dev]"
 	touch $@
+
+# Refresh constraints.txt from the test environment (after changing a dependency).
+constraints: $(VENV)/.test
+	{ sed -n '1,3p' constraints.txt; $(BIN)/python -m pip list --format=freeze --exclude-editable \
+		| grep -viE '^(pip|setuptools|wheel|tem)=='; } > constraints.new && mv constraints.new constraints.txt
 
 # Debian's Chromium and ChromeDriver for the timeline page's browser test (it skips,
 # saying why, where they are missing and cannot be installed).
@@ -37,8 +45,8 @@ test: lint browser
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.test
-	$(BIN)/ruff check src tests benchmarks scripts
-	$(BIN)/ruff format --check src tests benchmarks scripts
+	$(BIN)/ruff check src tests benchmarks scripts training
+	$(BIN)/ruff format --check src tests benchmarks scripts training
 	$(BIN)/mypy
 
 bench: $(VENV)/.test
