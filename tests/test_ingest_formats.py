@@ -23,6 +23,7 @@ from tem.ingest import (
     sessions_from_locomo,
     sessions_from_records,
 )
+from tem.ingest.formats import messages_session_id
 
 LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo10.json"
 T0 = datetime(2024, 2, 12, 9, 30, tzinfo=UTC)
@@ -262,8 +263,11 @@ def test_load_sessions_explicit_format_and_keyword_checks(tmp_path: Path) -> Non
     path.write_text(json.dumps(MESSAGES))
     [session] = load_sessions(path, format="messages", session_id="m", observed_at="2024-02-12")
     assert session.id == "m"
-    with pytest.raises(UserError, match="chat.json: messages need session_id= and observed_at="):
+    with pytest.raises(UserError, match="chat.json: messages need observed_at="):
         load_sessions(path)
+    [dated] = load_sessions(path, now=T0)  # no date: the caller's now; no id: a content hash
+    assert dated.observed_at == T0 and dated.id == messages_session_id(MESSAGES)
+    assert load_sessions(path, observed_at=T0)[0].id == messages_session_id(MESSAGES, T0)
     with pytest.raises(UserError, match="input: session_id= applies only to the messages"):
         load_sessions([record()], session_id="x")
     with pytest.raises(UserError, match="scope= does not apply to LoCoMo"):

@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
-from tem.core.model import Kind, Observation, Version, observation_id
+from tem.core.model import Kind, Observation, Version, normalize_key, observation_id
 from tem.core.times import TimeLike, parse_time
 from tem.errors import UserError
+from tem.limits import (
+    MAX_METADATA_BYTES,
+    MAX_METADATA_DEPTH,
+    MAX_NAME_BYTES,
+    MAX_NAME_CHARS,
+    MAX_QUERY_CHARS,
+    MAX_QUERY_WORDS,
+    MAX_VALUE_CHARS,
+)
 from tem.store.base import Store, WriteReport
+
+if TYPE_CHECKING:
+    from tem.ingest.pipeline import Statement
 
 
 @dataclass(frozen=True)
@@ -27,19 +41,108 @@ class Fact:
     metadata: Mapping[str, Any] = field(default_factory=dict)
 
 
-def check_text(value: object, name: str) -> str:
+def check_text(value: object, name: str, *, limit: int = MAX_NAME_CHARS) -> str:
+    """Return ``value`` stripped: text, not empty, storable, at most ``limit`` characters.
+
+    The default limit is a name's, which also bounds its UTF-8 size (tem.limits).
+    """
     if not isinstance(value, str):
         raise UserError(f"{name}: expected text, got {type(value).__name__}")
     cleaned = value.strip()
     if not cleaned:
         raise UserError(f"{name}: must not be empty")
+    if len(cleaned) > limit:
+        raise UserError(f"{name}: at most {limit:,} characters, got {len(cleaned):,}")
+    if "\x00" in cleaned:  # PostgreSQL text cannot hold it: refused on every store alike
+        raise UserError(f"{name}: contains a NUL character")
     if cleaned.isascii():
         return cleaned
     try:  # a lone surrogate cannot be stored as UTF-8 by any store
-        cleaned.encode("utf-8")
+        size = len(cleaned.encode("utf-8"))
     except UnicodeEncodeError as exc:
         raise UserError(f"{name}: not valid Unicode text ({exc.reason})") from exc
+    if limit == MAX_NAME_CHARS and size > MAX_NAME_BYTES:
+        raise UserError(f"{name}: at most {MAX_NAME_BYTES} bytes as UTF-8, got {size:,}")
     return cleaned
+
+
+def check_name(value: object, name: str) -> str:
+    """Check a subject or relation: also its matching key must be neither empty nor too long.
+
+    ``"_-_"`` normalises to ``""``: such names would all share one group.
+    """
+    cleaned = check_text(value, name)
+    key = normalize_key(cleaned)
+    if not key:
+        raise UserError(f"{name}: {cleaned!r} has no letters or digits to match on")
+    if not key.isascii() and len(key.encode("utf-8")) > MAX_NAME_BYTES:
+        raise UserError(f"{name}: its matching key is over {MAX_NAME_BYTES} bytes as UTF-8")
+    return cleaned
+
+
+def check_query(query: object, name: str = "query") -> str:
+    """Check a recall query or a question: text, at most so many characters and words."""
+    if not isinstance(query, str):
+        raise UserError(f"{name}: expected text, got {type(query).__name__}")
+    if len(query) > MAX_QUERY_CHARS:
+        raise UserError(f"{name}: at most {MAX_QUERY_CHARS:,} characters, got {len(query):,}")
+    words = len(query.split())
+    if words > MAX_QUERY_WORDS:
+        raise UserError(f"{name}: at most {MAX_QUERY_WORDS} words, got {words:,}")
+    return query
+
+
+def check_metadata(metadata: object) -> dict[str, Any]:
+    """Return metadata as a plain JSON object, or raise UserError saying what is wrong.
+
+    JSON types only (mappings with text keys, lists, text, finite numbers, booleans,
+    None), at most ``MAX_METADATA_DEPTH`` deep and ``MAX_METADATA_BYTES`` as JSON.
+    Walked without recursion, so any depth is refused cleanly.
+    """
+    if metadata is None:
+        return {}
+    if not isinstance(metadata, Mapping):
+        raise UserError(f"metadata: expected a mapping, got {type(metadata).__name__}")
+    stack: list[tuple[object, str, int]] = [(metadata, "metadata", 1)]
+    while stack:
+        stack.extend(_metadata_children(*stack.pop()))
+    try:
+        plain: dict[str, Any] = json.loads(json.dumps(metadata))
+    except ValueError as exc:  # an int too long to write (Python caps int-to-text)
+        raise UserError(f"metadata: {exc}") from exc
+    size = len(json.dumps(plain, separators=(",", ":")).encode())
+    if size > MAX_METADATA_BYTES:
+        raise UserError(f"metadata: at most {MAX_METADATA_BYTES:,} bytes as JSON, got {size:,}")
+    return plain
+
+
+def _metadata_children(item: object, where: str, depth: int) -> list[tuple[object, str, int]]:
+    """Check one metadata item; return the items inside it, one level deeper."""
+    if isinstance(item, Mapping | list | tuple):
+        if depth > MAX_METADATA_DEPTH:
+            raise UserError(f"metadata: nested deeper than {MAX_METADATA_DEPTH} levels")
+        if isinstance(item, list | tuple):
+            return [(inner, f"{where}[{i}]", depth + 1) for i, inner in enumerate(item)]
+        for key in item:
+            if not isinstance(key, str):
+                raise UserError(f"{where}: keys must be text, got {key!r}")
+            _check_leaf_text(key, f"{where} key")
+        return [(inner, f"{where}.{key}", depth + 1) for key, inner in item.items()]
+    if isinstance(item, str):
+        _check_leaf_text(item, where)
+    elif isinstance(item, float) and not math.isfinite(item):
+        raise UserError(f"{where}: must be a finite number, got {item}")
+    elif item is not None and not isinstance(item, bool | int | float):
+        raise UserError(f"{where}: {type(item).__name__} is not a JSON value")
+    return []
+
+
+def _check_leaf_text(text: str, where: str) -> None:
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise UserError(f"{where}: not valid Unicode text ({exc.reason})") from exc
 
 
 def checked_observation(
@@ -60,15 +163,18 @@ def checked_observation(
     Raises :class:`~tem.errors.UserError` naming the first bad field; ``valid_from``
     defaults to ``observed_at``; an end marker (``kind="end"``) may name no value.
     """
-    subject_text = check_text(subject, "subject")
-    relation_text = check_text(relation, "relation")
-    value_text = None if value is None and kind == "end" else check_text(value, "value")
+    subject_text = check_name(subject, "subject")
+    relation_text = check_name(relation, "relation")
+    value_text = (
+        None
+        if value is None and kind == "end"
+        else check_text(value, "value", limit=MAX_VALUE_CHARS)
+    )
     source_text = check_text(source, "source")
     observed = parse_time(observed_at, name="observed_at")
     valid = observed if valid_from is None else parse_time(valid_from, name="valid_from")
     scope_text = check_text(scope, "scope")
-    if metadata is not None and not isinstance(metadata, Mapping):
-        raise UserError("metadata: expected a mapping")
+    plain_metadata = check_metadata(metadata)
     oid = observation_id(
         scope=scope_text, subject=subject_text, relation=relation_text, value=value_text,
         kind=kind, source=source_text, observed_at=observed, valid_from=valid,
@@ -76,7 +182,34 @@ def checked_observation(
     return Observation(
         id=oid, scope=scope_text, subject=subject_text, relation=relation_text,
         value=value_text, kind=kind, source=source_text, observed_at=observed,
-        valid_from=valid, recorded_at=recorded_at, metadata=dict(metadata or {}),
+        valid_from=valid, recorded_at=recorded_at, metadata=plain_metadata,
+    )  # fmt: skip
+
+
+def fact_observation(fact: Fact, *, scope: str, recorded_at: datetime) -> Observation:
+    """Check one :class:`Fact` and return it as an assertion in ``scope`` (the caller resolves
+    the fact's own scope against its default)."""
+    return checked_observation(
+        subject=fact.subject, relation=fact.relation, value=fact.value, kind="assert",
+        source=fact.source, observed_at=fact.observed_at, valid_from=fact.valid_from,
+        scope=scope, metadata=fact.metadata,
+        recorded_at=recorded_at,
+    )  # fmt: skip
+
+
+def statement_observation(
+    statement: Statement, *, scope: str, source: str, recorded_at: datetime, i: int
+) -> Observation:
+    """Check one extracted statement and return it as an observation of ``source``.
+
+    ``i`` is its place in the session: recorded ``i`` microseconds after ``recorded_at``,
+    so recording order inside a session is the statements' order.
+    """
+    return checked_observation(
+        subject=statement.subject, relation=statement.relation, value=statement.value,
+        kind="end" if statement.kind == "end" else "assert", source=source,
+        observed_at=statement.observed_at, valid_from=statement.valid_from, scope=scope,
+        metadata=statement.metadata, recorded_at=recorded_at + timedelta(microseconds=i),
     )  # fmt: skip
 
 

@@ -40,6 +40,7 @@ Three formats (``load_sessions(..., format="auto")`` tells them apart):
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -55,6 +56,7 @@ __all__ = [
     "InputFormat",
     "detect_format",
     "load_sessions",
+    "messages_session_id",
     "read_input",
     "session_from_messages",
     "sessions_from_records",
@@ -131,6 +133,17 @@ def session_from_messages(
         participants=tuple(dict.fromkeys(t.speaker for t in turns)),
         scope=scope,
     )
+
+
+def messages_session_id(messages: object, observed_at: TimeLike | None = None) -> str:
+    """A session id made from the messages' content (and the date, when one is given).
+
+    Sending the same conversation twice then stores it once; the same words on
+    two given dates are two sessions.
+    """
+    stamp = None if observed_at is None else str(observed_at)
+    text = json.dumps([messages, stamp], sort_keys=True, ensure_ascii=False, default=str)
+    return "msg-" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def _message_turn(message: object, where: str, speaker: str | None) -> tuple[str, str] | None:
@@ -343,11 +356,13 @@ def load_sessions(
     observed_at: TimeLike | None = None,
     scope: str | None = None,
     speaker: str | None = None,
+    now: datetime | None = None,
 ) -> list[Session]:
     """Return the sessions in a file (``str`` or ``Path``) or in already-parsed data.
 
     ``format="auto"`` detects the format (:func:`detect_format`); empty input gives
-    ``[]``. Messages need ``session_id`` and ``observed_at``; ``speaker`` names the
+    ``[]``. Messages take ``session_id`` (default: :func:`messages_session_id`) and
+    ``observed_at`` (default: ``now``, which the caller gives); ``speaker`` names the
     user. ``scope`` is the messages session's scope or the default for sessions that
     name none; LoCoMo's scope is always the sample id.
     """
@@ -366,13 +381,14 @@ def load_sessions(
     for_messages = {"session_id": session_id, "observed_at": observed_at, "speaker": speaker}
     given = [name for name, value in for_messages.items() if value is not None]
     if format == "messages":
-        if session_id is None or observed_at is None:
-            raise _fail(origin or "input", "messages need session_id= and observed_at=")
+        when = observed_at if observed_at is not None else now
+        if when is None:
+            raise _fail(origin or "input", "messages need observed_at=")
         return [
             session_from_messages(
                 data,
-                session_id=session_id,
-                observed_at=observed_at,
+                session_id=session_id or messages_session_id(data, observed_at),
+                observed_at=when,
                 scope=scope,
                 speaker=speaker,
                 origin=origin,

@@ -68,6 +68,8 @@ class IngestReport:
     superseded: int = 0
     unchanged: int = 0
     llm_calls: int = 0
+    skipped: int = 0
+    """Sessions already stored as they are: not extracted again (a resumed run)."""
     failed: list[tuple[str, str]] = field(default_factory=list)
     """(session id, reason) of sessions that were not ingested at all."""
 
@@ -78,6 +80,8 @@ class IngestReport:
             f"{self.created} versions created, {self.reaffirmed} re-affirmed, "
             f"{self.superseded} superseded, {self.unchanged} already known"
         )
+        if self.skipped:
+            text += f"; {self.skipped} sessions already stored, skipped"
         if self.llm_calls:
             text += f"; {self.llm_calls} LLM calls"
         if self.failed:

@@ -3,19 +3,24 @@
 A session is either fully ingested (its turns, event summary and every fact) or
 not at all: extraction failures (an LLM timeout after retries, malformed answers)
 skip the session and are listed in the report; nothing of it is written.
-Re-ingesting a session id replaces its turns and re-adds the same observations,
-which the store recognises by content id, so ingestion is idempotent per session.
+A session already stored as it is (same id, date and turns) is skipped before
+extraction, so a run interrupted by a crash resumes where it stopped instead of
+extracting everything again; a stored session whose turns changed is re-ingested
+(its turns replaced, the same observations recognised by content id). To
+re-extract an unchanged session, forget it first (``Memory.forget_session``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from tem.core.episode import Session
 from tem.core.model import Observation, Status, Version
 from tem.errors import TemError, UserError
 from tem.extract.facts import ExtractedFact
+from tem.extras import require
 from tem.ingest.aliases import Aliases
 from tem.ingest.pipeline import (
     Extractor,
@@ -24,6 +29,7 @@ from tem.ingest.pipeline import (
     statements,
     summarize,
 )
+from tem.inputs import statement_observation
 
 if TYPE_CHECKING:
     from tem.memory import Memory
@@ -43,11 +49,13 @@ class BatchExtractor(Protocol):
 
 
 def default_extractor() -> Extractor:
-    """Return the offline extractor (spaCy + rules), loaded on first use."""
-    try:
-        from tem.extract import OfflineExtractor
-    except ImportError as exc:  # pragma: no cover - the extract dependencies are core
-        raise UserError(f"offline extraction needs spaCy and its English model: {exc}") from exc
+    """Return the offline extractor (spaCy + rules), loaded on first use.
+
+    Raises :class:`~tem.extras.MissingExtra` when the ``extract`` extra is not installed.
+    """
+    require("extract", "offline extraction")
+    from tem.extract import OfflineExtractor
+
     return OfflineExtractor()
 
 
@@ -61,6 +69,11 @@ def ingest_sessions(
     """Ingest ``sessions`` in order; see the module docstring."""
     extractor = extractor or default_extractor()
     report = IngestReport()
+    todo = _not_stored(memory, sessions)
+    report.skipped = len(sessions) - len(todo)
+    if progress is not None and report.skipped:
+        progress(report.skipped)
+    sessions = todo
     aliases_by_scope: dict[str, Aliases] = {}
     for start in range(0, len(sessions), BATCH):
         chunk = sessions[start : start + BATCH]
@@ -79,6 +92,23 @@ def ingest_sessions(
                 progress(1)
     report.llm_calls = int(getattr(extractor, "calls", 0))
     return report
+
+
+def _not_stored(memory: Memory, sessions: Sequence[Session]) -> list[Session]:
+    """The sessions not stored yet as they are: a stored one was written whole, facts too."""
+    stored: dict[str, dict[str, datetime]] = {}
+    todo: list[Session] = []
+    for session in sessions:
+        scope = session.scope or memory.scope
+        if scope not in stored:
+            stored[scope] = {e.session_id: e.observed_at for e in memory.store.sessions(scope)}
+        if stored[scope].get(session.id) != session.observed_at:
+            todo.append(session)
+            continue
+        kept = [(t.index, t.speaker, t.text) for t in memory.store.session_turns(scope, session.id)]
+        if kept != [(t.index, t.speaker, t.text) for t in session.turns]:
+            todo.append(session)
+    return todo
 
 
 def _pre_extract(
@@ -117,12 +147,10 @@ def _one(
     made = statements(session, facts, aliases)
     now = memory.clock.now()
     observations: list[Observation] = [
-        memory._statement_observation(s, scope=scope, source=session.id, recorded_at=now, i=i)
+        statement_observation(s, scope=scope, source=session.id, recorded_at=now, i=i)
         for i, s in enumerate(made)
     ]
-    written = memory.store.write_session(
-        session, scope, summarize(facts), observations, memory._derive
-    )
+    written = memory.write_session(session, observations, scope=scope, summary=summarize(facts))
     report.sessions += 1
     report.turns += len(session.turns)
     report.facts += len(observations)

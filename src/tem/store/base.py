@@ -56,6 +56,25 @@ class Vectors:
 
 
 @dataclass(frozen=True)
+class VectorDelta:
+    """How a scope's live vectors changed since a mark (see :meth:`Store.vectors_since`).
+
+    A vector is live while its observation is stored and not retired. ``keys`` (never
+    reused) name the vectors that became live, with their ``groups`` and ``blobs``;
+    ``gone`` names vectors that stopped being live (keys of other scopes may appear:
+    ignore them). ``reset`` says the delta is the whole live set: drop what you had.
+    ``mark`` is passed back on the next call.
+    """
+
+    keys: list[int]
+    groups: list[GroupKey]
+    blobs: list[bytes]
+    gone: list[int]
+    mark: tuple[int, int]
+    reset: bool
+
+
+@dataclass(frozen=True)
 class SearchHit:
     """A version found by full-text search: its id, its group, its BM25 score (higher is better).
 
@@ -158,6 +177,14 @@ class Store(Protocol):
         """Return the group and vector of every stored version of ``scope`` that has one.
 
         A version's vector is its first observation's (they share the id).
+        """
+        ...
+
+    def vectors_since(self, scope: str, model: str, mark: tuple[int, int] | None) -> VectorDelta:
+        """Return how the live ``model`` vectors of ``scope`` changed since ``mark``.
+
+        ``mark=None`` (or a store that keeps no change log) answers the whole live
+        set with ``reset``. A semantic index applies the delta instead of reloading.
         """
         ...
 

@@ -30,7 +30,7 @@ from tem.errors import StoreError, UserError
 from tem.store import postgres_episodes as episodes
 from tem.store import postgres_search as search_sql
 from tem.store import postgres_vectors as vectors_sql
-from tem.store.base import Derive, SearchHit, Vectors, WriteReport
+from tem.store.base import Derive, SearchHit, VectorDelta, Vectors, WriteReport
 from tem.store.postgres_episodes import any_of
 from tem.store.postgres_schema import COMMIT_SHARDS, NAME_CONFIG, migrate
 from tem.store.postgres_sql import group_arrays, groups_join, one_line, redact
@@ -278,6 +278,15 @@ class PostgresStore:
     def vectors(self, scope: str, model: str) -> tuple[list[GroupKey], list[bytes]]:
         with self._connection() as conn:
             return vectors_sql.scope_vectors(conn, scope, model)
+
+    def vectors_since(self, scope: str, model: str, mark: tuple[int, int] | None) -> VectorDelta:
+        """The whole live set, always (``reset``): PostgreSQL keeps no vector change log.
+
+        Identity values commit out of order under concurrent writers, so a key
+        watermark could skip a vector; callers reload when :meth:`data_version` moves.
+        """
+        groups, blobs = self.vectors(scope, model)
+        return VectorDelta(list(range(len(groups))), groups, blobs, [], (0, 0), reset=True)
 
     def data_version(self) -> int:
         return int(self._read("SELECT sum(count) FROM commits")[0][0])

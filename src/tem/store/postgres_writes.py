@@ -4,12 +4,17 @@
 opens, commits and retries it). Each method takes the advisory locks it needs
 before reading what it will re-derive:
 
+* the whole store (the namespace), shared;
 * the touched relations, shared (``declare`` takes its relation exclusively);
 * the touched groups, exclusive;
 * the subjects whose name rows may change, exclusive.
 
 Each kind in sorted order, kinds in that order, so two writers never wait on each
-other in a cycle. Under READ COMMITTED every statement after a lock sees all that
+other in a cycle. A write touching more than ``GROUP_LOCK_LIMIT`` groups takes the
+namespace lock *exclusively* instead and nothing else: it runs alone, and holds
+one lock however large it is. Per-group locks for 10,000 facts overflowed
+PostgreSQL's shared lock table (``max_locks_per_transaction`` 64 on a default
+server). Under READ COMMITTED every statement after a lock sees all that
 the previous holder committed, which is what makes the derivation current.
 """
 
@@ -58,6 +63,13 @@ from tem.store.rows import (
 if TYPE_CHECKING:
     from tem.store.postgres_schema import Conn
 
+GROUP_LOCK_LIMIT = 16
+"""Most groups a write locks one by one; past it, it locks the whole store (one lock).
+
+Each such write holds at most 1 + 3 x 16 advisory locks (store, relations, groups,
+subjects), under the 64 a default server budgets per connection.
+"""
+
 
 @dataclass
 class _State:
@@ -85,6 +97,15 @@ class Transaction:
 
     conn: Conn
     namespace: str
+    alone: bool | None = None
+    """None until the first lock; then True when this write holds the whole store."""
+
+    def _enter(self, groups: int) -> None:
+        """Take the store's lock once, first: exclusive for a write of many groups."""
+        if self.alone is not None:
+            return
+        self.alone = groups > GROUP_LOCK_LIMIT
+        take_locks(self.conn, [lock_key(self.namespace, "store")], shared=not self.alone)
 
     def write(
         self, observations: Sequence[Observation], derive: Derive, vectors: Vectors | None
@@ -135,6 +156,7 @@ class Transaction:
         report = WriteReport()
         # Exclusive on the relation: writers of its groups hold it shared, so none is
         # deriving one of them with the old cardinality meanwhile.
+        self._enter(0)
         take_locks(self.conn, relation_keys(self.namespace, [relation_key]))
         self.conn.execute(
             "INSERT INTO relations (relation_key, cardinality) VALUES (%s, %s) "
@@ -148,6 +170,9 @@ class Transaction:
 
     def _lock_groups(self, groups: Sequence[GroupKey]) -> None:
         """Lock the groups a write re-derives: their relations shared, the groups exclusive."""
+        self._enter(len(groups))
+        if self.alone:
+            return
         relations = relation_keys(self.namespace, {g.relation_key for g in groups})
         take_locks(self.conn, group_keys(self.namespace, groups), shared_first=relations)
 
@@ -265,7 +290,8 @@ class Transaction:
         keys = list(dict.fromkeys([*changes.named, *changes.emptied]))
         if not keys:
             return
-        take_locks(self.conn, subject_keys(self.namespace, keys))
+        if not self.alone:
+            take_locks(self.conn, subject_keys(self.namespace, keys))
         named = [(*key, name) for key, name in changes.named.items()]
         if named:
             self.conn.execute(

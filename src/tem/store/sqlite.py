@@ -1,7 +1,8 @@
 """The SQLite store: one file (or memory), WAL, one transaction per write, FTS5 search.
 
 Writers take SQLite's write lock up front (``BEGIN IMMEDIATE``), so several
-processes writing one file serialize instead of losing updates; readers never
+processes writing one file serialize instead of losing updates; they queue
+fairly, with a bounded wait (:mod:`tem.store.sqlite_writers`); readers never
 block in WAL mode. Each write re-derives the groups it touched and rewrites only
 the version rows that changed.
 """
@@ -28,7 +29,7 @@ from tem.core.times import to_text
 from tem.errors import StoreError
 from tem.store import sqlite_episodes as episodes
 from tem.store import sqlite_vectors as vectors_sql
-from tem.store.base import Derive, SearchHit, Vectors, WriteReport
+from tem.store.base import Derive, SearchHit, VectorDelta, Vectors, WriteReport
 from tem.store.rows import (
     OBS_COLUMNS,
     OBS_SELECT,
@@ -48,7 +49,9 @@ from tem.store.rows import (
     version_of,
 )
 from tem.store.sqlite_schema import migrate
-from tem.store.sqlite_search import SearchCache, top_rows
+from tem.store.sqlite_search import top_rows
+from tem.store.sqlite_terms import index_rows, unindex_rows
+from tem.store.sqlite_writers import WriterQueue
 
 
 class SQLiteStore:
@@ -71,7 +74,7 @@ class SQLiteStore:
         self._conn.row_factory = sqlite3.Row
         self._lock = threading.RLock()
         self._commits = 0  # PRAGMA data_version ignores this connection's own commits
-        self._search_cache = SearchCache()
+        self._writers = WriterQueue(self.path, timeout)
         if self.path is not None:
             self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute("PRAGMA synchronous = NORMAL")
@@ -88,7 +91,7 @@ class SQLiteStore:
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """One write transaction holding the database write lock from the start."""
-        with self._lock:
+        with self._lock, self._writers:
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as exc:
@@ -270,8 +273,8 @@ class SQLiteStore:
             new = derive(group, live.get(group, []), declared.get(group.relation_key))
             diff_versions(group, stored.get(group, {}), new, changes, report)
         for chunk in chunks(changes.deletes):
+            unindex_rows(conn, chunk)
             conn.execute(f"DELETE FROM versions WHERE rowid IN ({marks(len(chunk))})", chunk)
-            conn.execute(f"DELETE FROM versions_fts WHERE rowid IN ({marks(len(chunk))})", chunk)
         conn.executemany(
             f"UPDATE versions SET ({VERSION_COLUMNS}) = ({marks(21)}) WHERE rowid = ?",
             changes.updates,
@@ -282,11 +285,13 @@ class SQLiteStore:
                 f"INSERT INTO versions ({VERSION_COLUMNS}) VALUES ({marks(21)})",
                 changes.inserts,
             )
-            # New rows get rowids above the old maximum: index them in one statement.
-            conn.execute(
-                "INSERT INTO versions_fts (rowid, subject, relation, value) "
-                "SELECT rowid, subject, relation, value FROM versions WHERE rowid > ?",
-                (last,),
+            # New rows get rowids above the old maximum: index them in one pass.
+            index_rows(
+                conn,
+                conn.execute(
+                    "SELECT rowid, scope, subject, relation, value FROM versions WHERE rowid > ?",
+                    (last,),
+                ).fetchall(),
             )
         self._sync_subjects(conn, changes)
 
@@ -389,6 +394,14 @@ class SQLiteStore:
         with self._lock:
             return vectors_sql.scope_vectors(self._conn, scope, model)
 
+    def vectors_since(self, scope: str, model: str, mark: tuple[int, int] | None) -> VectorDelta:
+        with self._lock:
+            self._conn.execute("BEGIN")  # the vectors and the log, one snapshot
+            try:
+                return vectors_sql.vectors_since(self._conn, scope, model, mark)
+            finally:
+                self._conn.execute("COMMIT")
+
     def data_version(self) -> int:
         with self._lock:
             (other,) = self._conn.execute("PRAGMA data_version").fetchone()
@@ -404,26 +417,13 @@ class SQLiteStore:
         if not terms and not relation_terms:
             return []
         with self._lock:
-            # One read transaction: the early stop's statements must see one snapshot,
-            # and its first read fixes the snapshot that data_version then names.
+            # One read transaction: the statistics and the rows they count, one snapshot.
             self._conn.execute("BEGIN")
             try:
-                only = self._only_scope(scope)
-                self._search_cache.check(self.data_version())
-                rows = top_rows(
-                    self._conn, self._search_cache, None if only else scope, terms,
-                    relation_terms, limit,
-                )  # fmt: skip
+                rows = top_rows(self._conn, scope, terms, relation_terms, limit)
             finally:
                 self._conn.execute("COMMIT")
-        return [SearchHit(r[0], GroupKey(r[1], r[2], r[3]), -float(r[4])) for r in rows]
-
-    def _only_scope(self, scope: str) -> bool:
-        """Whether every stored version belongs to ``scope`` (the subjects table says)."""
-        other = self._read(
-            "SELECT 1 FROM subjects WHERE scope < ? OR scope > ? LIMIT 1", (scope, scope)
-        )
-        return not other
+        return [SearchHit(r[0], GroupKey(r[1], r[2], r[3]), float(r[4])) for r in rows]
 
     def match_subjects(self, scope: str, terms: Sequence[str], limit: int) -> list[str]:
         if not terms:
@@ -473,6 +473,7 @@ class SQLiteStore:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+            self._writers.close()
 
 
 def _tuples(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:

@@ -11,7 +11,8 @@ import sqlite3
 from collections.abc import Callable
 
 from tem.store.sqlite_episodes import m002_episodes
-from tem.store.sqlite_vectors import m003_vectors
+from tem.store.sqlite_terms import m004_scoped_terms
+from tem.store.sqlite_vectors import m003_vectors, m005_vector_log
 
 
 def m001_create_tables(conn: sqlite3.Connection) -> None:
@@ -103,6 +104,8 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     m001_create_tables,
     m002_episodes,
     m003_vectors,
+    m004_scoped_terms,
+    m005_vector_log,
 )
 
 

@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Sequence
 
 from tem.core.model import GroupKey, Observation
-from tem.store.base import Vectors
+from tem.store.base import VectorDelta, Vectors
 
 
 def m003_vectors(conn: sqlite3.Connection) -> None:
@@ -63,3 +63,61 @@ def scope_vectors(
         (scope, model),
     ).fetchall()
     return [GroupKey(scope, r[0], r[1]) for r in rows], [r[2] for r in rows]
+
+
+def m005_vector_log(conn: sqlite3.Connection) -> None:
+    """Vector keys that are never reused, and a log of the vectors that stopped being live.
+
+    Triggers keep the log: a deleted vector, or the vector of a retired observation,
+    adds its key. The log holds keys only (no scope, no text), so a hard delete
+    leaves nothing readable behind; a semantic index reads it to mask vectors
+    instead of reloading the scope.
+    """
+    for statement in (
+        "CREATE TABLE vectors_keyed (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
+        "observation_id TEXT NOT NULL UNIQUE, scope TEXT NOT NULL, model TEXT NOT NULL, "
+        "vector BLOB NOT NULL)",
+        "INSERT INTO vectors_keyed (observation_id, scope, model, vector) "
+        "SELECT observation_id, scope, model, vector FROM vectors ORDER BY rowid",
+        "DROP TABLE vectors",
+        "ALTER TABLE vectors_keyed RENAME TO vectors",
+        "CREATE INDEX vectors_scope ON vectors (scope, model, seq)",
+        "CREATE TABLE vectors_gone (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
+        "vector INTEGER NOT NULL)",
+        "CREATE TRIGGER vectors_deleted AFTER DELETE ON vectors BEGIN "
+        "INSERT INTO vectors_gone (vector) VALUES (old.seq); END",
+        "CREATE TRIGGER vectors_retired AFTER UPDATE OF expired_at ON observations "
+        "WHEN old.expired_at IS NULL AND new.expired_at IS NOT NULL BEGIN "
+        "INSERT INTO vectors_gone (vector) "
+        "SELECT seq FROM vectors WHERE observation_id = new.id; END",
+    ):
+        conn.execute(statement)
+
+
+def vectors_since(
+    conn: sqlite3.Connection, scope: str, model: str, mark: tuple[int, int] | None
+) -> VectorDelta:
+    """The live vectors of ``scope`` added since ``mark``, and the keys gone since."""
+    cursor = conn.cursor()
+    cursor.row_factory = None
+    (added,) = cursor.execute("SELECT coalesce(max(seq), 0) FROM vectors").fetchone()
+    (removed,) = cursor.execute("SELECT coalesce(max(seq), 0) FROM vectors_gone").fetchone()
+    after, gone_after = mark if mark is not None else (0, removed)
+    rows = cursor.execute(
+        "SELECT x.seq, o.subject_key, o.relation_key, x.vector FROM vectors x "
+        "JOIN observations o ON o.id = x.observation_id "
+        "WHERE x.scope = ? AND x.model = ? AND x.seq > ? AND x.seq <= ? "
+        "AND o.expired_at IS NULL ORDER BY x.seq",
+        (scope, model, after, added),
+    ).fetchall()
+    gone = cursor.execute(
+        "SELECT vector FROM vectors_gone WHERE seq > ? AND seq <= ?", (gone_after, removed)
+    ).fetchall()
+    return VectorDelta(
+        keys=[r[0] for r in rows],
+        groups=[GroupKey(scope, r[1], r[2]) for r in rows],
+        blobs=[r[3] for r in rows],
+        gone=[r[0] for r in gone],
+        mark=(int(added), int(removed)),
+        reset=mark is None,
+    )
