@@ -24,7 +24,8 @@ from tem.eval.judge import (
     parse_judgement,
     retry_messages,
 )
-from tem.eval.locomo import load, locomo_configs, run_locomo, write_locomo_report
+from tem.eval.locomo import load, locomo_configs, run_locomo
+from tem.eval.locomo_report import write_locomo_report
 from tem.llm.client import Message
 from tem.llm.testing import FakeChatModel
 

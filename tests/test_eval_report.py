@@ -12,7 +12,8 @@ from tem.errors import UserError
 from tem.eval import persona as P
 from tem.eval.answer import INSTRUCTION, AnswerCache, ChatBackbone
 from tem.eval.cli import eval_group
-from tem.eval.configs import CONFIG_NAMES, LOCOMO_CONFIGS
+from tem.eval.configs import CONFIG_NAMES
+from tem.eval.locomo import LOCOMO_CONFIGS
 from tem.eval.report import write_persona_report
 from tem.eval.runner import persona_configs, pick_questions, run_persona
 from tem.llm.client import Message
@@ -24,6 +25,7 @@ def bench() -> P.PersonaBenchmark:
     return P.generate(seed=5, personas=3)
 
 
+@pytest.mark.slow
 def test_llm_free_run_writes_report_and_figures(bench: P.PersonaBenchmark, tmp_path: Path) -> None:
     results = run_persona(bench, persona_configs(bench))
     assert len(results.rows) == len(CONFIG_NAMES) * len(bench.questions)
@@ -121,15 +123,18 @@ def test_cli_locomo_runs_every_configuration_under_one_budget(tmp_path: Path) ->
     data.write_text(json.dumps([TINY_LOCOMO]), encoding="utf-8")
     out = tmp_path / "report"
     args = ["locomo", "--data", str(data), "--out", str(out), "--facts", "extracted"]
-    args += ["--budget", "120"]
+    args += ["--budget", "120", "--embedder", "hash", "--budgets", "60,120"]
     result = CliRunner().invoke(eval_group, args)
     assert result.exit_code == 0, result.output
     text = (out / "report.md").read_text(encoding="utf-8")
-    assert f"--facts extracted --data {data} --budget 120`" in text
-    recall = text.split("## Gold-evidence recall (%)")[1].split("\n## ")[0]
+    assert f"--facts extracted --data {data} --budget 120 --budgets 60,120" in text
+    recall = text.split("## Gold-evidence recall at 120 tokens (%)")[1].split("\n## ")[0]
+    curve = text.split("## Recall per token (%, overall)")[1].split("\n## ")[0]
+    assert "| configuration | 60 tokens | 120 tokens |" in curve
     for name in LOCOMO_CONFIGS:
         assert f"| {name} |" in recall, name
-    assert "## Target" in text and "tem-hybrid gold-evidence recall" in text
+        assert f"| {name} |" in curve, name
+    assert "## Targets" in text and "best baseline at 120 tokens:" in text
     assert "Extraction coverage" in text
     lengths = text.split("## Evidence length and composition")[1].split("\n\n")[1]
     maxima = [int(line.split(" | ")[3]) for line in lengths.splitlines()[2:]]

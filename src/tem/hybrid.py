@@ -1,26 +1,36 @@
-"""TEM-Hybrid evidence: facts first, then event summaries, then original turns.
+"""TEM-Hybrid evidence: facts, session summaries and original turns, admitted by relevance.
 
-Under a token budget the pieces are added in that order, each whole, until the
-next one would not fit: the budget is never exceeded. Facts keep the ``<Memory>``
-block's status tags; events and turns say which session and date they come from.
-Every field is escaped like the facts, so stored text cannot forge structure.
+Every piece gets one score on one scale, reciprocal-rank fusion's: a turn its fused
+lexical and semantic rank (:mod:`tem.turn_index`), a fact group and a session
+summary their rank in recall and search, weighted by :data:`FACT_WEIGHT` and
+:data:`EVENT_WEIGHT`. Pieces are admitted whole, best first, while they fit; the
+budget is never exceeded, and no share of it is reserved for any kind. The text
+still shows ``<Memory>``, then ``<Events>``, then ``<Turns>`` grouped by session
+under a dated header (the date once per session, not on every line). A turn that
+says "yesterday" or "last week" carries the date that resolves to, so the model
+never does that arithmetic. Facts keep the ``<Memory>`` block's status tags. Every
+field is escaped like the facts, so stored text cannot forge structure.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tem.core.episode import Event, TurnRecord
 from tem.core.model import Version
 from tem.core.times import short_date
+from tem.periods import Mention
 from tem.render import EMPTY_BLOCK, RenderOptions, escape_field, render_facts
 from tem.tokens import count_tokens
+from tem.turn_index import RRF_K, RankedTurn
 
-FACT_SHARE = 0.4
-"""Most of the budget facts may take before turns get theirs (spare room returns)."""
-EVENT_SHARE = 0.15
-"""Most of the budget event summaries may take."""
+FACT_WEIGHT = 2.0
+"""A fact group at recall rank r scores ``FACT_WEIGHT / (RRF_K + r)``, like a turn ranked
+r in two of the turn rankings (the lexical and semantic ones)."""
+EVENT_WEIGHT = 1.0
+"""A session summary at search rank r scores ``EVENT_WEIGHT / (RRF_K + r)``."""
 
 HYBRID_RULES = (
     "Answer only from the evidence above.\n"
@@ -49,25 +59,36 @@ def event_line(event: Event) -> str:
     )
 
 
-def turn_line(turn: TurnRecord) -> str:
-    """Return one turn as a line under its session's header: turn id, speaker, text."""
-    where = escape_field(turn.turn_id or f"#{turn.index}")
-    return f"- {where} {escape_field(turn.speaker)}: {escape_field(turn.text)}"
+def turn_line(turn: TurnRecord, note: str = "") -> str:
+    """Return one turn as a line under its session's header: speaker and text.
+
+    ``note`` (the resolved dates of the turn's relative times) follows in brackets.
+    Ids are left out of the text (the evidence's ``turns`` keep them): on LoCoMo
+    they cost a tenth of a 600-token budget.
+    """
+    line = f"- {escape_field(turn.speaker)}: {escape_field(turn.text)}"
+    return f"{line} [{escape_field(note)}]" if note else line
+
+
+def mention_note(mentions: Sequence[Mention]) -> str:
+    """Return what a turn's relative times resolve to: "yesterday = 7 May 2023"."""
+    return "; ".join(f"{m.expression} = {m.describe()}" for m in mentions)
 
 
 def session_header(turn: TurnRecord) -> str:
-    """Return the header that names a group of turns' session and date."""
-    return f"{escape_field(turn.session_id)}, {short_date(turn.observed_at)}:"
+    """Return the header over a session's turns: its date, once for all of them."""
+    return f"{short_date(turn.observed_at)}:"
 
 
-def _turns_section(turns: Sequence[TurnRecord]) -> str:
+def _turns_section(turns: Sequence[RankedTurn]) -> str:
     """Render turns grouped by session (oldest session first), in turn order."""
     lines: list[str] = []
-    ordered = sorted(turns, key=lambda t: (t.observed_at, t.session_id, t.index))
-    for i, turn in enumerate(ordered):
-        if i == 0 or ordered[i - 1].session_id != turn.session_id:
+    ordered = sorted(turns, key=lambda r: (r.turn.observed_at, r.turn.session_id, r.turn.index))
+    for i, ranked in enumerate(ordered):
+        turn = ranked.turn
+        if i == 0 or ordered[i - 1].turn.session_id != turn.session_id:
             lines.append(session_header(turn))
-        lines.append(turn_line(turn))
+        lines.append(turn_line(turn, mention_note(ranked.mentions)))
     return _section("Turns", lines)
 
 
@@ -75,48 +96,113 @@ def _section(name: str, lines: Sequence[str]) -> str:
     return f"<{name}>\n" + "\n".join(lines) + f"\n</{name}>"
 
 
+@dataclass(frozen=True)
+class _Piece:
+    """One candidate: a whole fact group, a session summary or a turn, with its score."""
+
+    score: float
+    facts: tuple[Version, ...] = ()
+    event: Event | None = None
+    turn: RankedTurn | None = None
+
+
+def candidates(
+    facts: Sequence[Version],
+    events: Sequence[Event],
+    turns: Sequence[RankedTurn],
+    fact_scores: Mapping[str, float] | None = None,
+) -> list[_Piece]:
+    """Score every piece on the fusion scale (see the module doc), best first."""
+    groups: dict[object, list[Version]] = {}
+    for version in facts:
+        groups.setdefault(version.group, []).append(version)
+    scores = fact_scores or {}
+    ordered = sorted(
+        groups.values(), key=lambda g: -max((scores.get(v.id, 0.0) for v in g), default=0.0)
+    )
+    pieces = [_Piece(FACT_WEIGHT / (RRF_K + r), facts=tuple(g)) for r, g in enumerate(ordered, 1)]
+    usable = [e for e in events if e.summary.strip()]
+    pieces += [_Piece(EVENT_WEIGHT / (RRF_K + r), event=e) for r, e in enumerate(usable, 1)]
+    pieces += [_Piece(t.score, turn=t) for t in turns]
+    return sorted(pieces, key=lambda p: -p.score)  # stable: facts first on ties
+
+
 def build(
     facts: Sequence[Version],
     events: Sequence[Event],
-    turns: Sequence[TurnRecord],
+    turns: Sequence[RankedTurn],
     budget_tokens: int,
     options: RenderOptions | None = None,
+    fact_scores: Mapping[str, float] | None = None,
 ) -> HybridEvidence:
-    """Fill the budget with facts, then events, then turns; never past it.
+    """Admit the best pieces, each whole, while they fit in ``budget_tokens``.
 
-    Facts may take up to ``FACT_SHARE`` of the budget and event summaries up to
-    ``EVENT_SHARE`` before turns get the rest, so that original wording (where
-    most details live) is never crowded out; room the turns leave is handed back
-    to the facts.
+    ``facts`` come in render order (groups adjacent), ``fact_scores`` maps version
+    ids to their group's recall score (default: render order is rank order);
+    ``events`` and ``turns`` best first.
     """
     options = options or RenderOptions()
-    events = [e for e in events if e.summary.strip()]
-    kept_facts = _fit_facts(list(facts), int(budget_tokens * FACT_SHARE), options)
-    kept_events = _fill_events(events, int(budget_tokens * EVENT_SHARE))
-    room = budget_tokens - _tokens(kept_facts, kept_events, [], options)
-    kept_turns = _fill_turns(turns, room)
-    spare = budget_tokens - _tokens([], kept_events, kept_turns, options)
-    kept_facts = _fit_facts(list(facts), spare, options)
-    text = _text(kept_facts, kept_events, kept_turns, options)
-    while kept_turns and count_tokens(text) > budget_tokens:
-        kept_turns = kept_turns[:-1]
-        text = _text(kept_facts, kept_events, kept_turns, options)
+    kept = _admit(candidates(facts, events, turns, fact_scores), budget_tokens, options)
+    text = _text(kept, options)
+    while kept and count_tokens(text) > budget_tokens:
+        kept = kept[:-1]  # the estimate was short: drop the least relevant piece
+        text = _text(kept, options)
+    fact_ids = {v.id for p in kept for v in p.facts}
     return HybridEvidence(
         text=text,
-        tokens=count_tokens(text),
-        facts=tuple(kept_facts),
-        events=tuple(kept_events),
-        turns=tuple(kept_turns),
+        tokens=count_tokens(text) if text else 0,
+        facts=tuple(v for v in facts if v.id in fact_ids),
+        events=tuple(p.event for p in kept if p.event is not None),
+        turns=tuple(p.turn.turn for p in kept if p.turn is not None),
     )
 
 
-def _text(
-    facts: Sequence[Version],
-    events: Sequence[Event],
-    turns: Sequence[TurnRecord],
-    options: RenderOptions,
-) -> str:
-    parts = [render_facts(facts, options)] if facts else []
+@lru_cache(maxsize=65536)
+def _line_tokens(line: str) -> int:
+    """Token count of one rendered line (lines recur across questions and budgets)."""
+    return count_tokens(line)
+
+
+def _admit(pieces: Sequence[_Piece], budget: int, options: RenderOptions) -> list[_Piece]:
+    """Return the pieces admitted in score order by their estimated token cost."""
+    kept: list[_Piece] = []
+    facts: list[Version] = []
+    sessions: set[str] = set()
+    kinds: set[str] = set()
+    used = fact_tokens = 0
+    for piece in pieces:
+        if budget - used < 5:
+            break
+        kind = "facts" if piece.facts else "events" if piece.event else "turns"
+        cost = 0 if kind in kinds else count_tokens(_section(kind, [])) + 2
+        if piece.facts:
+            block = count_tokens(render_facts([*facts, *piece.facts], options))
+            cost = block - fact_tokens
+        elif piece.event is not None:
+            cost += _line_tokens(event_line(piece.event)) + 1
+        elif piece.turn is not None:
+            turn = piece.turn.turn
+            cost += _line_tokens(turn_line(turn, mention_note(piece.turn.mentions))) + 1
+            if turn.session_id not in sessions:
+                cost += _line_tokens(session_header(turn)) + 1
+        if used + cost > budget:
+            continue
+        kept.append(piece)
+        kinds.add(kind)
+        used += cost
+        if piece.facts:
+            facts.extend(piece.facts)
+            fact_tokens += cost
+        if piece.turn is not None:
+            sessions.add(piece.turn.turn.session_id)
+    return kept
+
+
+def _text(pieces: Sequence[_Piece], options: RenderOptions) -> str:
+    facts = [v for p in pieces for v in p.facts]
+    events = [p.event for p in pieces if p.event is not None]
+    turns = [p.turn for p in pieces if p.turn is not None]
+    parts = [render_facts(_render_order(facts), options)] if facts else []
     if events:
         parts.append(_section("Events", [event_line(e) for e in events]))
     if turns:
@@ -124,68 +210,12 @@ def _text(
     return "\n\n".join(parts)
 
 
-def _tokens(
-    facts: Sequence[Version],
-    events: Sequence[Event],
-    turns: Sequence[TurnRecord],
-    options: RenderOptions,
-) -> int:
-    text = _text(facts, events, turns, options)
-    return count_tokens(text) + 2 if text else 0
-
-
-def _fit_facts(facts: list[Version], budget: int, options: RenderOptions) -> list[Version]:
-    """Drop whole groups from the end (then the oldest versions of the first) until it fits.
-
-    ``facts`` are in render order, so a group's versions are adjacent.
-    """
-    groups: list[list[Version]] = []
+def _render_order(facts: Sequence[Version]) -> list[Version]:
+    """Group each fact group's versions together, groups in admission order."""
+    groups: dict[object, list[Version]] = {}
     for version in facts:
-        if groups and groups[-1][0].group == version.group:
-            groups[-1].append(version)
-        else:
-            groups.append([version])
-    while groups:
-        kept = [v for g in groups for v in g]
-        if count_tokens(render_facts(kept, options)) <= budget:
-            return kept
-        if len(groups) > 1:
-            groups.pop()
-        elif len(groups[0]) > 1:
-            groups[0] = groups[0][1:]
-        else:
-            groups.pop()
-    return []
-
-
-def _fill_events(events: Sequence[Event], room: int) -> list[Event]:
-    """Return the most relevant events whose section fits in ``room`` tokens."""
-    chosen: list[Event] = []
-    used = count_tokens(_section("Events", [])) + 2
-    for event in events:
-        cost = count_tokens(event_line(event)) + 1
-        if used + cost > room:
-            break
-        chosen.append(event)
-        used += cost
-    return chosen
-
-
-def _fill_turns(turns: Sequence[TurnRecord], room: int) -> list[TurnRecord]:
-    """Return the most relevant turns whose grouped section fits in ``room`` tokens."""
-    chosen: list[TurnRecord] = []
-    sessions: set[str] = set()
-    used = count_tokens(_section("Turns", [])) + 2
-    for turn in turns:
-        cost = count_tokens(turn_line(turn)) + 1
-        if turn.session_id not in sessions:
-            cost += count_tokens(session_header(turn)) + 1
-        if used + cost > room:
-            continue
-        chosen.append(turn)
-        sessions.add(turn.session_id)
-        used += cost
-    return chosen
+        groups.setdefault(version.group, []).append(version)
+    return [v for g in groups.values() for v in g]
 
 
 def render_hybrid(question: str, evidence: HybridEvidence) -> str:

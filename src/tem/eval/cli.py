@@ -15,24 +15,31 @@ from typing import Any
 
 import click
 
+from tem.embed import Embedder
 from tem.errors import UserError
 from tem.eval.answer import AnswerCache, Backbone, ChatBackbone, OpenAITextModel
-from tem.eval.configs import CONFIG_NAMES, LOCOMO_CONFIGS, PERSONA_HYBRID_BUDGET, FactConfig
+from tem.eval.configs import CONFIG_NAMES, PERSONA_HYBRID_BUDGET, FactConfig
 from tem.eval.judge import JUDGE_MAX_TOKENS, Judge
 from tem.eval.locomo import (
+    CURVE_BUDGETS,
     DEFAULT_BUDGET,
+    LOCOMO_CONFIGS,
+    LOCOMO_NAMES,
     fact_coverage,
     load,
     locomo_configs,
+    recall_curve,
     run_locomo,
-    write_locomo_report,
 )
+from tem.eval.locomo_report import write_locomo_report
 from tem.eval.persona import generate, read
 from tem.eval.report import write_persona_report
+from tem.eval.retrievers import SEMANTIC_BASELINES
 from tem.eval.runner import (
     FACT_SOURCES,
     FactSource,
     persona_configs,
+    pick_questions,
     run_persona,
     status_misses,
 )
@@ -64,6 +71,36 @@ def _judge(kind: str, enabled: bool, model: str | None) -> Judge | None:
         settings = replace(settings, model=model)
     text_model = OpenAITextModel(settings, max_tokens=JUDGE_MAX_TOKENS)
     return Judge(text_model, f"openai:{settings.model}")
+
+
+EMBEDDERS = ("onnx", "torch", "hash", "none")
+
+
+def _embedder(kind: str) -> Embedder | None:
+    """Return the embedder of ``--embedder`` (hash: the test double, no model)."""
+    if kind == "onnx":
+        from tem.embed.onnx import OnnxMiniLMEmbedder
+
+        return OnnxMiniLMEmbedder()
+    if kind == "torch":
+        from tem.embed.minilm import MiniLMEmbedder
+
+        return MiniLMEmbedder()
+    if kind == "hash":
+        from tem.embed.testing import HashEmbedder
+
+        return HashEmbedder(dim=256)
+    return None
+
+
+def _budgets(text: str) -> tuple[int, ...]:
+    try:
+        found = tuple(int(b) for b in text.split(",") if b.strip())
+    except ValueError:
+        raise UserError(f"--budgets: expected numbers separated by commas, got {text!r}") from None
+    if any(b < 1 for b in found):
+        raise UserError(f"--budgets: each budget must be at least 1, got {text!r}")
+    return found
 
 
 def _command(name: str, params: dict[str, Any]) -> str:
@@ -163,12 +200,17 @@ def persona_command(**params: Any) -> None:
 
 @eval_group.command("locomo")
 @_common
-@click.option("--config", "configs", multiple=True, type=click.Choice(CONFIG_NAMES),
+@click.option("--config", "configs", multiple=True, type=click.Choice(LOCOMO_NAMES),
               help=f"Repeatable; default: {', '.join(LOCOMO_CONFIGS)}.")  # fmt: skip
 @click.option("--data", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               default=DEFAULT_LOCOMO, show_default=True, help="locomo10.json.")  # fmt: skip
 @click.option("--budget", type=int, default=DEFAULT_BUDGET, show_default=True,
               help="Evidence budget in tokens, the same for every configuration.")  # fmt: skip
+@click.option("--budgets", default=",".join(map(str, CURVE_BUDGETS)), show_default=True,
+              help="Budgets of the recall-per-token table ('' for none).")  # fmt: skip
+@click.option("--embedder", type=click.Choice(EMBEDDERS), default="onnx", show_default=True,
+              help="Embedder of the dense baselines and TEM-Hybrid's memory (onnx: "
+                   "all-MiniLM-L6-v2 int8, tem[onnx]; torch: tem[embed]).")  # fmt: skip
 @click.option("--judge/--no-judge", default=True, show_default=True,
               help="With a backbone, score each answer by the LLM judge (J).")  # fmt: skip
 @click.option("--judge-model",
@@ -177,9 +219,13 @@ def locomo_command(**params: Any) -> None:
     """Run LoCoMo categories 1-4 (gold-evidence recall; F1 and J with a backbone)."""
     command = _command("locomo", params)
     sessions, questions = load(params["data"])
+    budgets = _budgets(params["budgets"])
+    names = params["configs"] or None
+    if params["embedder"] == "none" and names is None:
+        names = [n for n in LOCOMO_CONFIGS if n not in SEMANTIC_BASELINES]
     configs, memories = locomo_configs(
-        sessions, params["configs"] or None, params["budget"], facts=params["facts"] or
-        "extracted", progress=params["progress"],
+        sessions, names, params["budget"], facts=params["facts"] or "extracted",
+        progress=params["progress"], embedder=_embedder(params["embedder"]),
     )  # fmt: skip
     cache = AnswerCache(params["cache"]) if params["cache"] else None
     try:
@@ -192,6 +238,8 @@ def locomo_command(**params: Any) -> None:
     finally:
         if cache is not None:
             cache.close()
+    chosen = pick_questions(questions, params["limit"], params["sample"], params["seed"])
+    results.curve = recall_curve(chosen, configs, budgets, progress=params["progress"])
     results.notes += memories.notes
     if "valid_time" in memories.built:
         coverage = fact_coverage(memories.built["valid_time"], questions)

@@ -17,9 +17,10 @@ The paper's six configurations, and ours:
   tem-dated**: other tag styles; **tem-no-rules**: without the answer-rule lines;
   **tem-paper**: TEM-Status over ``Memory(rule="source_order")``, the paper's rule;
   **tem-status-k4**: TEM-Status with at most 4 versions (a length/recall trade-off);
-* **tem-hybrid**: ``Memory.hybrid(question, budget)``: facts, then event summaries, then
-  original turns, added whole in that order under one token budget; **tem-hybrid-unmarked**:
-  the same without tags (the paper's Table 7 ablation).
+* **tem-hybrid**: ``Memory.hybrid(question, budget)``: facts, event summaries and
+  original turns admitted by relevance under one token budget (semantic too when the
+  memory has an embedder); **tem-hybrid-unmarked**: the same without tags (the paper's
+  Table 7 ablation); **tem-hybrid-lexical**: the same memory read without its embedder.
 
 With a ``budget`` (LoCoMo) every configuration is held to it: RAG takes the top chunks
 that fit, the ``<Memory>`` block drops whole groups from its end until it fits, and
@@ -327,7 +328,11 @@ FACT_VARIANTS: dict[str, tuple[TagStyle, bool, bool, int, str]] = {
     "tem-paper": ("historical", True, False, 15, "source_order"),
     "tem-status-k4": ("historical", True, False, 4, "valid_time"),
 }
-HYBRID_VARIANTS: dict[str, TagStyle] = {"tem-hybrid": "historical", "tem-hybrid-unmarked": "none"}
+HYBRID_VARIANTS: dict[str, TagStyle] = {
+    "tem-hybrid": "historical",
+    "tem-hybrid-unmarked": "none",
+    "tem-hybrid-lexical": "historical",
+}
 CHUNK_CONFIGS = ("naive-rag", "session-rag", "full-context")
 CONFIG_NAMES = CHUNK_CONFIGS + tuple(FACT_VARIANTS) + tuple(HYBRID_VARIANTS)
 LOCOMO_CONFIGS = (
@@ -382,7 +387,10 @@ def build_configs(
                 built["valid_time"] = memories("valid_time")
             room = hybrid_budget or budget or PERSONA_HYBRID_BUDGET
             options = RenderOptions(tag_style=HYBRID_VARIANTS[name])
-            configs.append(HybridConfig(name, built["valid_time"], room, options))
+            memory = built["valid_time"]
+            if name == "tem-hybrid-lexical":  # the same store, read without an embedder
+                memory = Memory(store=memory.store, scope=memory.scope, rule=memory.rule)
+            configs.append(HybridConfig(name, memory, room, options))
         else:
             style, rules, current_only, k, rule = FACT_VARIANTS[name]
             if rule not in built:

@@ -15,26 +15,38 @@ import json
 import time
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
+from typing import cast
 
 from tqdm import tqdm
 
 from tem import Memory
 from tem.core.episode import Session
+from tem.embed import Embedder
 from tem.errors import UserError
 from tem.eval.answer import AnswerCache, Backbone, answer_cached, answer_prompt
-from tem.eval.configs import LOCOMO_CONFIGS, Configuration, build_configs
+from tem.eval.configs import CONFIG_NAMES, Configuration, build_configs
 from tem.eval.judge import Judge
-from tem.eval.metrics import describe, evidence_recall, locomo_f1, stemmer_name
-from tem.eval.report import figure_lengths
+from tem.eval.metrics import evidence_recall, locomo_f1
+from tem.eval.retrievers import BASELINES, SEMANTIC_BASELINES, MemoEmbedder, TurnIndexes, baselines
 from tem.eval.runner import pick_questions
 from tem.ingest.locomo import LocomoQuestion, locomo_questions, sessions_from_locomo
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 DEFAULT_BUDGET = 600
-TARGET_MARGIN = 10.0
-"""TEM-Hybrid's gold-evidence recall must beat Session-aware RAG's by this many points."""
+CURVE_BUDGETS = (300, 600, 1000, 2000)
+"""Budgets of the recall-per-token table."""
+LOCOMO_NAMES = CONFIG_NAMES + tuple(BASELINES)
+LOCOMO_CONFIGS = (
+    "naive-rag",
+    "session-rag",
+    *BASELINES,
+    "tem-status",
+    "tem-hybrid",
+    "tem-hybrid-lexical",
+)
+"""The default set: the chunk RAGs, the turn baselines, TEM-Status, TEM-Hybrid twice."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +79,8 @@ class LocomoResults:
     """Calls made to the judge model in this run, retries included (0 on a cached rerun)."""
     judge_unparsed: int = 0
     """Answers whose judgement had no readable label after one retry (counted WRONG)."""
+    curve: dict[str, dict[int, dict[int | None, float]]] = field(default_factory=dict)
+    """Recall (%) by configuration, budget and category (None: overall); see recall_curve."""
 
 
 def load(path: str | Path) -> tuple[dict[str, list[Session]], list[LocomoQuestion]]:
@@ -85,12 +99,16 @@ class LocomoMemories:
 
     sessions: dict[str, list[Session]]
     progress: bool = False
+    embedder: Embedder | None = None
     built: dict[str, Memory] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
     def __call__(self, rule: str) -> Memory:
         if rule not in self.built:
-            memory = Memory(rule="source_order" if rule == "source_order" else "valid_time")
+            memory = Memory(
+                rule="source_order" if rule == "source_order" else "valid_time",
+                embedder=self.embedder,
+            )
             every = [s for ss in self.sessions.values() for s in ss]
             started = time.perf_counter()
             with tqdm(total=len(every), disable=not self.progress, desc="ingest") as bar:
@@ -121,13 +139,32 @@ def locomo_configs(
     *,
     facts: str = "extracted",
     progress: bool = False,
+    embedder: Embedder | None = None,
 ) -> tuple[list[Configuration], LocomoMemories]:
-    """Return the configurations, all held to ``budget`` tokens, and their memories."""
+    """Return the configurations, all held to ``budget`` tokens, and their memories.
+
+    ``embedder`` serves the dense baselines and TEM-Hybrid's memory (facts and
+    turns); each distinct text is embedded once for all of them. Without one, the
+    dense baselines cannot run and TEM-Hybrid is lexical.
+    """
     if facts != "extracted":
         raise UserError("LoCoMo has no gold facts: use --facts extracted")
-    memories = LocomoMemories(sessions, progress)
-    configs = build_configs(sessions, memories, list(names or LOCOMO_CONFIGS), budget=budget)
-    return configs, memories
+    wanted = list(names or LOCOMO_CONFIGS)
+    unknown = [n for n in wanted if n not in LOCOMO_NAMES]
+    if unknown:
+        raise UserError(f"unknown configuration {unknown[0]!r}; use {', '.join(LOCOMO_NAMES)}")
+    if embedder is None and SEMANTIC_BASELINES & set(wanted):
+        needs = sorted(SEMANTIC_BASELINES & set(wanted))
+        raise UserError(f"{', '.join(needs)} need an embedder (--embedder onnx or torch)")
+    memo = None if embedder is None else MemoEmbedder(embedder)
+    memories = LocomoMemories(sessions, progress, memo)
+    indexes = TurnIndexes(sessions, memo)
+    plain = [n for n in wanted if n not in BASELINES]
+    built = {c.name: c for c in build_configs(sessions, memories, plain, budget=budget)}
+    built.update(
+        {c.name: c for c in baselines([n for n in wanted if n in BASELINES], indexes, budget)}
+    )
+    return [built[n] for n in wanted if n in built], memories
 
 
 def run_locomo(
@@ -188,137 +225,35 @@ def run_locomo(
     return results
 
 
-def _mean(values: Sequence[float | None], scale: float = 100.0) -> str:
-    known = [v for v in values if v is not None]
-    return "n/a" if not known else f"{scale * sum(known) / len(known):.2f}"
+def with_budget(config: Configuration, budget: int) -> Configuration | None:
+    """Return ``config`` held to another budget; None for one that takes no budget."""
+    if not is_dataclass(config) or "budget" not in {f.name for f in fields(config)}:
+        return None
+    return cast(Configuration, replace(config, budget=budget))
 
 
-def _avg(values: Sequence[float | None]) -> float:
-    known = [v for v in values if v is not None]
-    return 100.0 * sum(known) / len(known) if known else 0.0
-
-
-def locomo_targets(results: LocomoResults, by: dict[str, list[LocomoRow]]) -> list[str]:
-    """Return the target section: TEM-Hybrid's recall against Session-aware RAG's + 10."""
-    if "tem-hybrid" not in results.configs or "session-rag" not in results.configs:
-        return []
-    hybrid, rag = by["tem-hybrid"], by["session-rag"]
-    got, base = _avg([r.recall for r in hybrid]), _avg([r.recall for r in rag])
-    need = base + TARGET_MARGIN
-    verdict = "met" if got >= need else f"MISSED by {need - got:.2f} points"
-    lines = [
-        "## Target",
-        "",
-        f"- tem-hybrid gold-evidence recall {got:.2f} % vs session-rag {base:.2f} % + "
-        f"{TARGET_MARGIN:.0f} = {need:.2f} % at the same {results.budget}-token budget: "
-        f"{verdict}.",
-    ]
-    if got >= need:
-        return lines
-
-    def mean(values: Sequence[int]) -> float:
-        return describe(values).mean
-
-    coverage = results.fact_coverage
-    lines += [
-        "- Why, measured in this run:",
-        f"  - composition: tem-hybrid shows on average {mean([r.facts for r in hybrid]):.1f} "
-        f"fact lines, {mean([r.events for r in hybrid]):.1f} event summaries and "
-        f"{mean([r.turns for r in hybrid]):.2f} turns ({mean([r.tokens for r in hybrid]):.0f} "
-        f"tokens); session-rag quotes {mean([r.turns for r in rag]):.1f} turns. Facts may "
-        "take 40 % of the budget and summaries 15 % before turns get the rest, and every "
-        "token spent on a fact is one a gold turn cannot use.",
-        f"  - the facts: they account for {_avg([r.fact_recall for r in hybrid]):.2f} points "
-        "of tem-hybrid's recall; "
-        + (
-            f"only {100 * coverage:.1f} % of the gold dia_ids gave any extracted fact: "
-            "offline extraction covers state changes (where people live and work, pets, "
-            "relationships, favourites), while LoCoMo asks mostly about events and details"
-            if coverage is not None
-            else "no fact coverage measured"
-        )
-        + ".",
-        "  - the turns: tem-hybrid finds them by BM25 over single turns (each hit followed "
-        "by its reply), session-rag by BM25 over two-turn exchanges; on these questions the "
-        "exchange ranking finds more gold turns per token.",
-    ]
-    return lines
-
-
-def write_locomo_report(results: LocomoResults, out: str | Path, command: str) -> Path:
-    """Write ``report.md`` and ``figure5.png`` (evidence lengths) into ``out``."""
-    folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
-    by: dict[tuple[str, int | None], list[LocomoRow]] = defaultdict(list)
-    for row in results.rows:
-        by[(row.config, row.category)].append(row)
-        by[(row.config, None)].append(row)
-    cats: list[int | None] = [None, *CATEGORIES]
-    head = ["configuration"] + ["overall"] + [f"{c} {CATEGORIES[c]}" for c in CATEGORIES]
-
-    def table(metric: str) -> list[str]:
-        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-        for name in results.configs:
-            cells = [_mean([getattr(r, metric) for r in by[(name, c)]]) for c in cats]
-            lines.append("| " + " | ".join([name, *cells]) + " |")
-        return lines
-
-    overall = {name: by[(name, None)] for name in results.configs}
-    counts = [len(by[(results.configs[0], c)]) for c in cats] if results.configs else []
-    lines = [
-        "# LoCoMo report",
-        "",
-        f"Command: `{command}`",
-        "",
-        f"Evidence budget: {results.budget} tokens (cl100k_base), the same for every "
-        f"configuration. Questions per category (overall, 1-4): {counts}. "
-        f"Backbone: {results.backbone or 'none'}."
-        + (f" Judge: {results.judge}." if results.judge else ""),
-        "",
-        *locomo_targets(results, overall),
-        "",
-        "## Gold-evidence recall (%)",
-        "",
-        "Share of a question's gold `evidence` dia_ids whose turn is quoted, or from which "
-        'a fact shown was extracted (the fact\'s `metadata["turn_id"]`).',
-        "",
-        *table("recall"),
-        "",
-        "## Gold-evidence recall from the facts alone (%)",
-        "",
-        *table("fact_recall"),
-        "",
-    ]
-    if results.backbone:
-        lines += [f"## Token F1 (%, official LoCoMo scoring, stemmer {stemmer_name()})", ""]
-        lines += [*table("f1"), ""]
-    if results.backbone and results.judge:
-        lines += [
-            "## J (LLM judge, %)",
-            "",
-            f"Share of answers the LLM judge {results.judge} labelled CORRECT (prompt: "
-            "`tem.eval.judge`, in the style of Mem0's LoCoMo LLM-as-judge; generous on "
-            "wording and format, strict on facts). Unreadable after one retry, counted "
-            f"WRONG: {results.judge_unparsed}.",
-            "",
-            *table("j"),
-            "",
-        ]
-    lines += ["## Evidence length and composition", ""]
-    lines += ["| configuration | mean tokens | median | max | facts | events | turns |"]
-    lines += ["|---|---|---|---|---|---|---|"]
-    for name in results.configs:
-        rows = overall[name]
-        s = describe([r.tokens for r in rows])
-        parts = [describe([getattr(r, k) for r in rows]).mean for k in ("facts", "events", "turns")]
-        cells = [f"{s.mean:.1f}", f"{s.median:.1f}", f"{s.max:.0f}"] + [f"{p:.1f}" for p in parts]
-        lines.append("| " + " | ".join([name, *cells]) + " |")
-    figure_lengths(
-        results.configs, [[r.tokens for r in overall[c]] for c in results.configs],
-        folder / "figure5.png",
-    )  # fmt: skip
-    lines += ["", "![Figure 5](figure5.png)", "", "## Notes", ""]
-    lines += [f"- {n}" for n in results.notes] + [""]
-    path = folder / "report.md"
-    path.write_text("\n".join(lines), encoding="utf-8")
-    return path
+def recall_curve(
+    questions: Sequence[LocomoQuestion],
+    configs: Sequence[Configuration],
+    budgets: Sequence[int] = CURVE_BUDGETS,
+    *,
+    progress: bool = False,
+) -> dict[str, dict[int, dict[int | None, float]]]:
+    """Return mean gold-evidence recall (%) by configuration, budget and category (None: all)."""
+    curve: dict[str, dict[int, dict[int | None, float]]] = {}
+    work = [(c, b) for c in configs for b in budgets]
+    for config, budget in tqdm(work, disable=not progress, desc="recall curve"):
+        held = with_budget(config, budget)
+        if held is None:
+            continue
+        by: dict[int | None, list[float]] = defaultdict(list)
+        for q in questions:
+            evidence = held.evidence(q.question, scope=q.sample_id)
+            recall = evidence_recall(q.evidence, evidence.turn_ids, evidence.facts)
+            if recall is not None:
+                by[None].append(recall)
+                by[q.category].append(recall)
+        curve.setdefault(config.name, {})[budget] = {
+            c: 100.0 * sum(v) / len(v) for c, v in by.items() if v
+        }
+    return curve
