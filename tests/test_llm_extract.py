@@ -1,4 +1,4 @@
-"""LLMExtractor with the shipped FakeChatModel: parsing, time, windows, retries, repair."""
+"""LLMExtractor with the shipped FakeChatModel: parsing, time, windows, failures, repair."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import pytest
 from tem.core.episode import Session, Turn
 from tem.core.model import Status, Version
 from tem.extract.facts import ExtractedFact
-from tem.llm.errors import LLMError, LLMResponseError
+from tem.llm.errors import LLMError, LLMResponseError, LLMTimeout, LLMUnreachable
 from tem.llm.extract import LLMExtractor
+from tem.llm.prompts import ExtractionAnswer
 from tem.llm.settings import LLMSettings
 from tem.llm.testing import FakeChatModel, facts_answer
 
@@ -23,13 +24,8 @@ def session(*texts: str, speaker: str = "user", day: datetime = SESSION_DATE) ->
     return Session(id="s1", observed_at=day, turns=turns)
 
 
-def extractor(
-    model: FakeChatModel, *, window_turns: int = 60, max_retries: int = 2
-) -> tuple[LLMExtractor, list[float]]:
-    slept: list[float] = []
-    settings = LLMSettings(model="fake", window_turns=window_turns, max_retries=max_retries)
-    found = LLMExtractor(model, settings, sleep=slept.append)
-    return found, slept
+def extractor(model: FakeChatModel, *, window_turns: int = 60) -> LLMExtractor:
+    return LLMExtractor(model, LLMSettings(model="fake", window_turns=window_turns))
 
 
 def fact(**fields: object) -> dict[str, object]:
@@ -70,7 +66,7 @@ def test_happy_path() -> None:
             )
         ]
     )
-    llm, _ = extractor(model)
+    llm = extractor(model)
     facts = llm.extract(
         session("I moved to Berlin last March.", "My sister Emma got a cat."),
         speaker_names={"user": "Alice"},
@@ -105,7 +101,7 @@ def test_happy_path() -> None:
 
 def test_current_versions_are_shown_to_the_model() -> None:
     model = FakeChatModel([facts_answer()])
-    llm, _ = extractor(model)
+    llm = extractor(model)
     current = [
         version("Alice", "lives in", "Paris", Status.CURRENT),
         version("Alice", "lives in", "Lyon", Status.HISTORICAL),
@@ -126,7 +122,7 @@ def test_times_resolve_against_the_session_date_not_today() -> None:
             )
         ]
     )
-    llm, _ = extractor(model)
+    llm = extractor(model)
     facts = llm.extract(session("..."))
     assert [f.valid_from for f in facts] == [
         datetime(2022, 5, 14, tzinfo=UTC),
@@ -138,7 +134,7 @@ def test_times_resolve_against_the_session_date_not_today() -> None:
 def test_turn_time_wins_over_the_session_date() -> None:
     turns = (Turn("user", "I moved here last month.", 0, time=datetime(2020, 7, 3, tzinfo=UTC)),)
     model = FakeChatModel([facts_answer(fact(when="last month"))])
-    llm, _ = extractor(model)
+    llm = extractor(model)
     facts = llm.extract(Session(id="s", observed_at=SESSION_DATE, turns=turns))
     assert facts[0].valid_from == datetime(2020, 6, 1, tzinfo=UTC)
 
@@ -152,7 +148,7 @@ def test_ending_becomes_an_end_and_restatement_an_assert() -> None:
             )
         ]
     )
-    llm, _ = extractor(model)
+    llm = extractor(model)
     ending, restated = llm.extract(session("I quit in April. Still in Berlin."))
     assert (ending.kind, ending.value, ending.relation) == ("end", None, "works at")
     assert ending.valid_from == datetime(2024, 4, 1, tzinfo=UTC)
@@ -163,20 +159,20 @@ def test_unknown_relations_are_normalized_and_keep_the_models_cardinality() -> N
     model = FakeChatModel(
         [facts_answer(fact(relation="Reason-For  Leaving", value="pay", cardinality="one"))]
     )
-    llm, _ = extractor(model)
+    llm = extractor(model)
     (found,) = llm.extract(session("..."))
     assert (found.relation, found.cardinality) == ("reason for leaving", "one")
 
 
 def test_duplicate_facts_of_one_turn_are_returned_once() -> None:
     model = FakeChatModel([facts_answer(fact(), fact())])
-    llm, _ = extractor(model)
+    llm = extractor(model)
     assert len(llm.extract(session("..."))) == 1
 
 
 def test_empty_session_makes_no_call() -> None:
     model = FakeChatModel([])
-    llm, _ = extractor(model)
+    llm = extractor(model)
     assert llm.extract(session()) == []
     assert llm.calls == 0
 
@@ -188,7 +184,7 @@ def test_long_sessions_go_in_windows_that_see_earlier_windows() -> None:
         return facts_answer(fact(value=f"City{first}", turn=first + 5, cardinality="one"))
 
     model = FakeChatModel(answer)
-    llm, _ = extractor(model, window_turns=60)
+    llm = extractor(model, window_turns=60)
     facts = llm.extract(session(*(f"turn {n}" for n in range(130))))
     assert llm.calls == 3
     assert [(f.value, f.turn_index) for f in facts] == [
@@ -208,39 +204,49 @@ def test_long_sessions_go_in_windows_that_see_earlier_windows() -> None:
 def test_a_failing_window_fails_the_whole_session() -> None:
     answers = [facts_answer(fact()), "nope", "still nope"]
     model = FakeChatModel(answers)
-    llm, _ = extractor(model, window_turns=2)
+    llm = extractor(model, window_turns=2)
     with pytest.raises(LLMError, match="window 2/2"):
         llm.extract(session("a", "b", "c"))
     assert llm.calls == 3 and llm.sessions == 0
 
 
-def test_timeouts_are_retried_with_backoff() -> None:
-    model = FakeChatModel([facts_answer(fact())], fail_first=2)
-    llm, slept = extractor(model)
-    assert len(llm.extract(session("..."))) == 1
-    assert llm.calls == 3
-    assert slept == [1.0, 2.0]
+def test_asks_for_the_answer_model_as_response_format() -> None:
+    model = FakeChatModel([facts_answer(fact())])
+    extractor(model).extract(session("..."))
+    assert model.calls[0].response_format is ExtractionAnswer
 
 
-def test_too_many_timeouts_raise() -> None:
-    model = FakeChatModel([facts_answer(fact())], fail_first=3)
-    llm, slept = extractor(model, max_retries=2)
-    with pytest.raises(LLMError, match="gave up after 3 tries"):
+def test_no_answer_fails_the_session_without_retrying_here() -> None:
+    """Retries are the SDK's: the extractor sends one request and names the window."""
+    model = FakeChatModel([facts_answer(fact())], fail_first=1)
+    llm = extractor(model)
+    with pytest.raises(LLMTimeout, match="session 's1', window 1/1: FakeChatModel"):
         llm.extract(session("..."))
-    assert llm.calls == 3 and len(slept) == 2
+    assert llm.calls == 1 and llm.sessions == 0
 
 
-def test_errors_that_are_not_transport_errors_are_not_retried() -> None:
+def test_errors_keep_their_kind_and_gain_the_window() -> None:
     model = FakeChatModel([facts_answer(fact())], fail_first=1, failure=LLMError("HTTP 401"))
-    llm, slept = extractor(model)
-    with pytest.raises(LLMError, match="HTTP 401"):
+    llm = extractor(model)
+    with pytest.raises(LLMError, match="window 1/1: HTTP 401") as caught:
         llm.extract(session("..."))
-    assert llm.calls == 1 and slept == []
+    assert type(caught.value) is LLMError and llm.calls == 1
+
+
+def test_an_unreachable_server_fails_later_sessions_without_a_request() -> None:
+    down = LLMUnreachable("cannot reach the LLM server at http://127.0.0.1:9/v1")
+    model = FakeChatModel([facts_answer(fact())] * 3, fail_first=1, failure=down)
+    llm = extractor(model)
+    with pytest.raises(LLMUnreachable, match="window 1/1: cannot reach"):
+        llm.extract(session("..."))
+    with pytest.raises(LLMUnreachable, match="'s1': not sent: cannot reach .*127.0.0.1:9"):
+        llm.extract(session("..."))
+    assert len(model.calls) == 1 and llm.calls == 1
 
 
 def test_malformed_json_gets_one_repair() -> None:
     model = FakeChatModel(['{"facts": [', facts_answer(fact())])
-    llm, _ = extractor(model)
+    llm = extractor(model)
     assert len(llm.extract(session("..."))) == 1
     assert llm.calls == 2
     repair = model.calls[1].messages
@@ -251,7 +257,7 @@ def test_malformed_json_gets_one_repair() -> None:
 
 def test_malformed_twice_raises() -> None:
     model = FakeChatModel(["nope", '```json\n{"facts": 3}\n```'])
-    llm, _ = extractor(model)
+    llm = extractor(model)
     with pytest.raises(LLMError, match="invalid answer after one repair") as caught:
         llm.extract(session("..."))
     assert isinstance(caught.value.__cause__, LLMResponseError)
@@ -260,7 +266,7 @@ def test_malformed_twice_raises() -> None:
 def test_invalid_turn_index_is_rejected() -> None:
     bad = facts_answer(fact(turn=4))
     model = FakeChatModel([bad, bad])
-    llm, _ = extractor(model)
+    llm = extractor(model)
     with pytest.raises(LLMError, match="4 is not one of the numbered turns"):
         llm.extract(session("one", "two"))
     assert "facts[0].turn" in model.calls[1].messages[-1]["content"]
@@ -269,5 +275,5 @@ def test_invalid_turn_index_is_rejected() -> None:
 def test_wrong_types_are_rejected_then_repaired() -> None:
     wrong = json.dumps({"facts": [fact(turn="0")]})
     model = FakeChatModel([wrong, facts_answer(fact())])
-    llm, _ = extractor(model)
+    llm = extractor(model)
     assert llm.extract(session("..."))[0].turn_index == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -10,6 +11,7 @@ import pytest
 from tem.llm.errors import LLMResponseError
 from tem.llm.prompts import (
     AnswerFact,
+    ExtractionAnswer,
     KnownFact,
     PromptTurn,
     extraction_messages,
@@ -75,7 +77,15 @@ GOOD = (
     '{"facts": [{"subject": "Alice", "relation": "lives in", "value": "Berlin", '
     '"when": "last March", "cardinality": "one", "turn": 0, "action": "update"}]}'
 )
-BERLIN = AnswerFact("Alice", "lives in", "Berlin", "last March", "one", 0, "update")
+BERLIN = AnswerFact(
+    subject="Alice",
+    relation="lives in",
+    value="Berlin",
+    when="last March",
+    cardinality="one",
+    turn=0,
+    action="update",
+)
 
 
 @pytest.mark.parametrize(
@@ -97,7 +107,7 @@ def test_parse_fills_missing_optional_keys_and_ignores_extra_ones() -> None:
         '"action": "ending", "evidence": "I quit"}]}'
     )
     assert parse_extraction(text, turns={0, 1}) == [
-        AnswerFact("Alice", "works at", None, None, None, 1, "ending")
+        AnswerFact(subject="Alice", relation="works at", turn=1, action="ending")
     ]
 
 
@@ -109,20 +119,46 @@ def test_parse_empty_answer() -> None:
     ("text", "problem"),
     [
         ("not json", "not valid JSON"),
-        ("[]", '"facts" list'),
-        ('{"facts": {}}', '"facts" list'),
-        ('{"facts": ["Alice lives in Berlin"]}', r"facts\[0\]: expected an object"),
-        (GOOD.replace('"turn": 0', '"turn": "0"'), r"facts\[0\].turn: expected an integer"),
-        (GOOD.replace('"turn": 0', '"turn": true'), r"facts\[0\].turn: expected an integer"),
-        (GOOD.replace('"turn": 0', '"turn": 9'), "9 is not one of the numbered turns"),
+        ('{"facts": [', "not valid JSON"),
+        ("[]", "^Input should be"),
+        ('{"facts": {}}', "^facts: "),
+        ('{"facts": ["Alice lives in Berlin"]}', r"^facts\[0\]: "),
+        (GOOD.replace('"turn": 0', '"turn": "0"'), r"^facts\[0\].turn: .*integer"),
+        (GOOD.replace('"turn": 0', '"turn": true'), r"^facts\[0\].turn: .*integer"),
+        (GOOD.replace('"turn": 0', '"turn": 9'), r"facts\[0\].turn: 9 is not one of the numbered"),
         (GOOD.replace('"update"', '"maybe"'), r"facts\[0\].action"),
         (GOOD.replace('"one"', '"single"'), r"facts\[0\].cardinality"),
-        (GOOD.replace('"Berlin"', "null"), r"facts\[0\].value: expected a non-empty string"),
+        (GOOD.replace('"Berlin"', "null"), r'facts\[0\]: value: null only when action is "ending"'),
         (GOOD.replace('"Berlin"', "42"), r"facts\[0\].value"),
-        (GOOD.replace('"Alice"', '""'), r"facts\[0\].subject"),
-        (GOOD.replace('"last March"', "2023"), r"facts\[0\].when: expected a string or null"),
+        (GOOD.replace('"Alice"', '"  "'), r"facts\[0\].subject: must not be empty"),
+        (GOOD.replace('"last March"', "2023"), r"^facts\[0\].when: .*string"),
     ],
 )
 def test_parse_rejects_what_the_schema_forbids(text: str, problem: str) -> None:
     with pytest.raises(LLMResponseError, match=problem):
         parse_extraction(text, turns={0, 1})
+
+
+def test_parse_lists_every_problem_in_one_line() -> None:
+    text = GOOD.replace('"turn": 0', '"turn": 9').replace('"update"', '"maybe"')
+    with pytest.raises(LLMResponseError) as caught:
+        parse_extraction(text, turns={0, 1})
+    assert "\n" not in str(caught.value)
+    assert "facts[0].turn" in str(caught.value) and "facts[0].action" in str(caught.value)
+
+
+def test_wire_schema_is_strict_and_made_from_the_answer_model(
+    check_snapshot: Callable[[str, str], None],
+) -> None:
+    """The request's response_format: every key required, no extra keys, no unsupported keywords."""
+    from openai.lib import type_to_response_format_param
+
+    wire = type_to_response_format_param(ExtractionAnswer)
+    assert isinstance(wire, dict) and wire["type"] == "json_schema"
+    spec = wire["json_schema"]
+    assert spec["name"] == "ExtractionAnswer" and spec["strict"] is True
+    fact = spec["schema"]["$defs"]["AnswerFact"]
+    assert fact["additionalProperties"] is False
+    assert fact["required"] == list(fact["properties"])
+    assert "minLength" not in json.dumps(spec)
+    check_snapshot("llm_extraction_schema.json", json.dumps(spec["schema"], indent=2) + "\n")

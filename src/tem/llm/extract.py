@@ -11,8 +11,7 @@ window or raises :class:`~tem.llm.errors.LLMError`, never a part.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from tem.core.episode import Session, Turn
@@ -21,10 +20,10 @@ from tem.core.relations import DEFAULT_CARDINALITY
 from tem.extract.dates import resolve_time
 from tem.extract.facts import CardinalityHint, ExtractedFact
 from tem.llm.client import ChatModel, Message
-from tem.llm.errors import LLMError, LLMResponseError, LLMTransportError
+from tem.llm.errors import LLMError, LLMResponseError, LLMUnreachable
 from tem.llm.prompts import (
-    EXTRACTION_SCHEMA,
     AnswerFact,
+    ExtractionAnswer,
     KnownFact,
     PromptTurn,
     extraction_messages,
@@ -34,7 +33,6 @@ from tem.llm.prompts import (
 from tem.llm.settings import LLMSettings
 
 FIRST_PERSON = frozenset({"i", "me", "my", "myself", "mine"})
-MAX_BACKOFF_S = 30.0
 
 
 class LLMExtractor:
@@ -43,9 +41,14 @@ class LLMExtractor:
     A session of more than ``settings.window_turns`` turns is sent in windows of that
     many turns, one call each; every window sees the facts the earlier windows found
     as current facts, so an update in turn 90 of a fact stated in turn 10 reads as an
-    update. Transport failures are retried ``settings.max_retries`` times with
-    exponential backoff (``sleep`` is injectable for tests); an invalid answer gets
-    one repair round in which the model is told what was wrong.
+    update. Answers are validated with :class:`~tem.llm.prompts.ExtractionAnswer`, the
+    model whose schema is the request's ``response_format``; an invalid answer gets
+    one repair round in which the model is told what was wrong. Transport failures
+    are retried by the SDK (:class:`~tem.llm.client.OpenAIChatModel`), not here.
+
+    Once the server is unreachable (:class:`LLMUnreachable`), every later
+    :meth:`extract` raises it again at once without a request: an ingestion run
+    then fails fast instead of waiting on a dead server session after session.
 
     ``calls`` counts every request sent (retries and repairs included) and
     ``sessions`` every session extracted, for "LLM calls per session" reports.
@@ -57,16 +60,13 @@ class LLMExtractor:
         settings: LLMSettings,
         *,
         relations: Sequence[str] = tuple(DEFAULT_CARDINALITY),
-        sleep: Callable[[float], None] = time.sleep,
-        backoff_s: float = 1.0,
     ) -> None:
         self.model = model
         self.settings = settings
         self.relations = tuple(relations)
-        self.sleep = sleep
-        self.backoff_s = backoff_s
         self.calls = 0
         self.sessions = 0
+        self.unreachable: LLMUnreachable | None = None
 
     def extract(
         self,
@@ -80,8 +80,10 @@ class LLMExtractor:
         ``speaker_names`` maps transcript labels ("user") to names ("Alice");
         ``current`` holds the versions already in memory for the groups the session
         may touch (only current ones are shown). Raises :class:`LLMError` when a
-        window fails after its retries; then nothing of the session is returned.
+        window fails; then nothing of the session is returned.
         """
+        if self.unreachable is not None:
+            raise LLMUnreachable(f"session {session.id!r}: not sent: {self.unreachable}")
         names = dict(speaker_names or {})
         known = [
             KnownFact(v.subject, v.relation, v.value, v.valid_from) for v in current if v.is_current
@@ -131,18 +133,15 @@ class LLMExtractor:
         return list(dict.fromkeys(facts))
 
     def _complete(self, messages: list[Message], where: str) -> str:
-        """Send one request, retrying transport failures with exponential backoff."""
-        for attempt in range(self.settings.max_retries + 1):
-            self.calls += 1
-            try:
-                return self.model.complete_json(messages, schema=EXTRACTION_SCHEMA)
-            except LLMTransportError as error:
-                if attempt == self.settings.max_retries:
-                    raise LLMError(
-                        f"{where}: gave up after {attempt + 1} tries: {error}"
-                    ) from error
-                self.sleep(min(self.backoff_s * 2**attempt, MAX_BACKOFF_S))
-        raise AssertionError("unreachable")  # pragma: no cover
+        """Send one request; name the window in the error if it fails."""
+        self.calls += 1
+        try:
+            return self.model.complete_json(messages, response_format=ExtractionAnswer)
+        except LLMUnreachable as error:
+            self.unreachable = error
+            raise LLMUnreachable(f"{where}: {error}") from error
+        except LLMError as error:
+            raise type(error)(f"{where}: {error}") from error
 
 
 def _finished(

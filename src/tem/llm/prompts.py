@@ -9,12 +9,22 @@ against the session date. The rendered text is snapshot-tested
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from tem.extract.facts import CardinalityHint
 from tem.llm.client import Message
@@ -22,7 +32,6 @@ from tem.llm.errors import LLMResponseError
 
 Action = Literal["new", "restatement", "update", "ending"]
 ACTIONS: tuple[Action, ...] = ("new", "restatement", "update", "ending")
-CARDINALITY_HINTS: tuple[CardinalityHint, ...] = ("one", "many")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,49 +53,73 @@ class KnownFact:
     since: datetime
 
 
-@dataclass(frozen=True, slots=True)
-class AnswerFact:
-    """One fact of an extraction answer, checked against :data:`EXTRACTION_SCHEMA`."""
+def _required(text: str) -> str:
+    if not text.strip():
+        raise ValueError("must not be empty")
+    return text.strip()
 
-    subject: str
-    relation: str
-    value: str | None
-    when: str | None
-    cardinality: CardinalityHint | None
-    turn: int
+
+def _optional(text: str | None) -> str | None:
+    return None if text is None else text.strip() or None
+
+
+# Validators, not schema keywords (minLength...): strict structured output accepts
+# only a subset of JSON schema, and the wire schema must stay inside it.
+Text = Annotated[str, AfterValidator(_required)]
+OptionalText = Annotated[str | None, AfterValidator(_optional)]
+
+
+class AnswerFact(BaseModel):
+    """One fact of an extraction answer.
+
+    The same model gives the wire schema (the SDK makes every key required for strict
+    structured output) and validates the answer, also when the server could only do
+    JSON mode: then missing ``value``/``when``/``cardinality`` are null and unknown
+    keys are ignored. ``turn`` must be a JSON integer and, when the validation
+    context holds ``turns``, one of them.
+    """
+
+    # the schema's description goes to the model: this docstring is for programmers
+    model_config = ConfigDict(
+        frozen=True,
+        extra="ignore",
+        json_schema_extra={"description": "One fact a turn of the conversation states."},
+    )
+
+    subject: Text
+    relation: Text
+    value: OptionalText = None
+    when: OptionalText = None
+    cardinality: CardinalityHint | None = None
+    turn: Annotated[int, Field(strict=True)]
     action: Action
 
+    @field_validator("turn")
+    @classmethod
+    def _numbered(cls, turn: int, info: ValidationInfo) -> int:
+        turns: Collection[int] | None = (info.context or {}).get("turns")
+        if turns and turn not in turns:
+            raise ValueError(f"{turn} is not one of the numbered turns ({min(turns)}-{max(turns)})")
+        return turn
 
-EXTRACTION_SCHEMA: Mapping[str, Any] = {
-    "type": "object",
-    "properties": {
-        "facts": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "subject": {"type": "string", "minLength": 1},
-                    "relation": {"type": "string", "minLength": 1},
-                    "value": {"type": ["string", "null"]},
-                    "when": {"type": ["string", "null"]},
-                    "cardinality": {"enum": ["one", "many", None]},
-                    "turn": {"type": "integer"},
-                    "action": {"enum": list(ACTIONS)},
-                },
-                "required": [
-                    "subject",
-                    "relation",
-                    "value",
-                    "when",
-                    "cardinality",
-                    "turn",
-                    "action",
-                ],
-            },
-        }
-    },
-    "required": ["facts"],
-}
+    @model_validator(mode="after")
+    def _valued(self) -> AnswerFact:
+        if self.value is None and self.action != "ending":
+            raise ValueError('value: null only when action is "ending"')
+        return self
+
+
+class ExtractionAnswer(BaseModel):
+    """The whole answer to :func:`extraction_messages`: the structured-output format."""
+
+    model_config = ConfigDict(
+        frozen=True,
+        extra="ignore",
+        json_schema_extra={"description": "The facts stated; an empty list when there are none."},
+    )
+
+    facts: list[AnswerFact]
+
 
 EXTRACTION_SYSTEM = """\
 You read a dated conversation and list the facts it states about people, for a memory \
@@ -171,74 +204,43 @@ def repair_message(problem: str) -> Message:
 def parse_extraction(text: str, *, turns: Collection[int]) -> list[AnswerFact]:
     """Return the facts of an extraction answer; raise :class:`LLMResponseError` if invalid.
 
-    Code fences and prose around the object are tolerated; wrong types, unknown
-    actions and turn numbers not in ``turns`` are not. Keys the schema does not know
-    are ignored; a missing ``when``/``cardinality`` (or ``value`` of an ending) is null.
+    Validation is :class:`ExtractionAnswer`'s, with ``turns`` as the numbered turns.
+    Code fences and prose around the object are tolerated (servers without structured
+    output add them); the error message lists every problem, for the repair round.
     """
-    document = _load_json(text)
-    if not isinstance(document, dict) or not isinstance(document.get("facts"), list):
-        raise LLMResponseError('expected a JSON object with a "facts" list')
-    return [_fact(item, f"facts[{n}]", turns) for n, item in enumerate(document["facts"])]
+    try:
+        answer = ExtractionAnswer.model_validate_json(
+            _json_text(text), context={"turns": frozenset(turns)}
+        )
+    except ValidationError as error:
+        raise LLMResponseError(_problems(error)) from None
+    return answer.facts
 
 
 FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*\n?(.*?)\n?\s*```\s*$", re.DOTALL)
 
 
-def _load_json(text: str) -> Any:
+def _json_text(text: str) -> str:
+    """Return the JSON object in ``text``: inside a code fence, or between prose."""
     match = FENCE.match(text)
     body = (match.group(1) if match else text).strip()
-    try:
-        return json.loads(body)
-    except json.JSONDecodeError as error:
-        start, end = body.find("{"), body.rfind("}")
-        if 0 <= start < end:
-            try:
-                return json.loads(body[start : end + 1])
-            except json.JSONDecodeError:
-                pass
-        raise LLMResponseError(f"not valid JSON: {error}") from None
+    start, end = body.find("{"), body.rfind("}")
+    if body.startswith("{") or not 0 <= start < end:
+        return body
+    return body[start : end + 1]
 
 
-def _fact(item: object, where: str, turns: Collection[int]) -> AnswerFact:
-    if not isinstance(item, dict):
-        raise LLMResponseError(f"{where}: expected an object, got {_kind(item)}")
-    action = item.get("action")
-    if action not in ACTIONS:
-        raise LLMResponseError(f"{where}.action: expected one of {list(ACTIONS)}, got {action!r}")
-    cardinality = item.get("cardinality")
-    if cardinality is not None and cardinality not in CARDINALITY_HINTS:
-        raise LLMResponseError(f'{where}.cardinality: expected "one", "many" or null')
-    turn = item.get("turn")
-    if not isinstance(turn, int) or isinstance(turn, bool):
-        raise LLMResponseError(f"{where}.turn: expected an integer, got {_kind(turn)}")
-    if turn not in turns:
-        raise LLMResponseError(
-            f"{where}.turn: {turn} is not one of the numbered turns ({min(turns)}-{max(turns)})"
-        )
-    value = _string(item, "value", where, required=action != "ending")
-    return AnswerFact(
-        subject=_string(item, "subject", where, required=True) or "",
-        relation=_string(item, "relation", where, required=True) or "",
-        value=value,
-        when=_string(item, "when", where, required=False),
-        cardinality=next((c for c in CARDINALITY_HINTS if c == cardinality), None),
-        turn=turn,
-        action=next(a for a in ACTIONS if a == action),
-    )
-
-
-def _string(item: Mapping[str, Any], key: str, where: str, *, required: bool) -> str | None:
-    value = item.get(key)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str) or (required and not value.strip()):
-        expected = "a non-empty string" if required else "a string or null"
-        raise LLMResponseError(f"{where}.{key}: expected {expected}, got {_kind(value)}")
-    return value.strip() or None
-
-
-def _kind(value: object) -> str:
-    return "null" if value is None else f"{type(value).__name__} {value!r}"[:60]
+def _problems(error: ValidationError) -> str:
+    """Return pydantic's errors as one line: ``facts[0].turn: <message>; ...``."""
+    problems = []
+    for item in error.errors(include_url=False):
+        loc = item["loc"]
+        where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in loc)
+        message = item["msg"].removeprefix("Value error, ")
+        if item["type"] == "json_invalid":
+            message = f"not valid JSON: {item['ctx'].get('error', message)}"
+        problems.append(f"{where.lstrip('.')}: {message}" if where else message)
+    return "; ".join(problems)
 
 
 def _one_line(text: str) -> str:
