@@ -19,14 +19,14 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "cli.md"
 
 
 def _help(path: list[str]) -> str:
-    result = CliRunner().invoke(cli, [*path, "--help"], terminal_width=100)
+    result = CliRunner().invoke(cli, [*path, "--help"], terminal_width=100, prog_name="tem")
     return result.output.rstrip() + "\n"
 
 
 def render(intro: str) -> str:
     """Return the whole reference: the introduction, then one section per command."""
     assert isinstance(cli, click.Group)
-    parts = [intro.rstrip() + "\n"]
+    parts = [intro.rstrip() + "\n", f"\n## tem --help\n\n```\n{_help([])}```\n"]
     for name in sorted(cli.commands):
         command = cli.commands[name]
         parts.append(f"\n## tem {name}\n\n```\n{_help([name])}```\n")

@@ -54,7 +54,8 @@ def test_every_command_has_help_text() -> None:
     names = sorted(cli.commands)
     assert names == sorted(
         "add retract undo forget history current recall context declare cardinality "
-        "export import demo eval ingest sessions turns forget-session serve mcp worker jobs".split()
+        "export import demo eval ingest sessions turns forget-session serve mcp worker jobs "
+        "scopes subjects".split()
     )
     for name in names:
         command = cli.commands[name]
@@ -136,7 +137,7 @@ def test_history_and_current(db: Path) -> None:
     past = json.loads(tem(db, "current", "Ana", "--at", "2024-03-01", "--json").stdout)
     assert [v["value"] for v in past] == ["Lisbon"]
     empty = tem(db, "current", "Nobody")
-    assert empty.exit_code == 0 and empty.stdout == "" and "no versions" in empty.stderr
+    assert empty.exit_code == 3 and empty.stdout == "" and "no versions" in empty.stderr
 
 
 def test_recall_json_has_results(db: Path) -> None:
@@ -201,6 +202,32 @@ def test_a_bad_import_file_writes_nothing(db: Path, tmp_path: Path) -> None:
         assert memory.store.declared() == {}
 
 
+@pytest.mark.parametrize(
+    ("name", "content", "says"),
+    [("passwd", b"root:x:0:0:root:/root:/bin/bash\n", "not a memory file"),
+     ("locomo.json", b'[{"sample_id": "conv-26", "conversation": {', "not JSON"),
+     ("cut.json", b'{"type": "observation", "id": "x", "sco', "not JSON"),
+     ("binary", b"\x7fELF\x02\x01\xd0\x00", "not UTF-8")],
+)  # fmt: skip
+def test_an_input_that_is_not_an_export_is_an_error(
+    db: Path, tmp_path: Path, name: str, content: bytes, says: str
+) -> None:
+    """It used to exit 0 with "0 observations"."""
+    path = tmp_path / name
+    path.write_bytes(content)
+    assert says in one_error_line(tem(db, "import", str(path)))
+    assert one_error_line(tem(db, "import", str(path), "--format", "memfile"))
+
+
+def test_an_unreadable_input_is_an_error(db: Path, tmp_path: Path) -> None:
+    path = tmp_path / "export.jsonl"
+    path.write_text("")
+    path.chmod(0)
+    if os.access(path, os.R_OK):  # root reads anything
+        pytest.skip("this user can read a file with no permissions")
+    assert "cannot read" in one_error_line(tem(db, "import", str(path)))
+
+
 def test_large_jsonl_imports_through_the_progress_bar(
     db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -252,20 +279,20 @@ def test_python_dash_m_tem_runs_the_console_script(tmp_path: Path) -> None:
     ("args", "message"),
     [
         ([*ADD, "Porto", "--observed-at", "2024-09-01"], "Missing option '--source'"),
-        ([*ADD, "Porto", "--source", "s", "--observed-at", "next Tuesday-ish"], "observed_at"),
+        ([*ADD, "Porto", "--source", "s", "--observed-at", "next Tuesday-ish"], "--observed-at:"),
         (
             [*ADD, "Porto", "--source", "s", "--observed-at", "2024-09-01", "--valid-from", "soon"],
-            "valid_from: cannot parse 'soon'",
+            "--valid-from: cannot parse 'soon'",
         ),
-        ([*ADD, "Porto", "--source", " ", "--observed-at", "2024-09-01"], "source: must not be"),
+        ([*ADD, "Porto", "--source", " ", "--observed-at", "2024-09-01"], "--source: must not be"),
         (
             [*ADD, "Porto", "--source", "s", "--observed-at", "2024-09-01", "--metadata", "[1]"],
             "expected a JSON object",
         ),
         (["context", "q", "--tag-style", "shouty"], "'shouty' is not one of"),
-        (["context", "q", "--max-facts", "0"], "max_facts: must be at least 1"),
-        (["recall", "q", "-k", "0"], "k: must be at least 1"),
-        (["history", "Ana", "--at", "yesterday"], "at: cannot parse"),
+        (["context", "q", "--max-facts", "0"], "error: --max-facts: must be at least 1"),
+        (["recall", "q", "-k", "0"], "error: -k: must be at least 1"),
+        (["history", "Ana", "--at", "yesterday"], "error: --at: cannot parse"),
         (["declare", "plan", "few"], "'few' is not one of 'one', 'many'"),
         (["forget"], "forget: name a scope, a subject or a source"),
         (["forget", "--all-of-scope", "--subject", "Ana"], "--all-of-scope deletes"),
@@ -284,7 +311,8 @@ def test_bad_input_is_one_line_and_writes_nothing(db: Path, args: list[str], mes
 def test_store_errors_exit_4(tmp_path: Path) -> None:
     folder = tmp_path / "not-a-file.db"
     folder.mkdir()
-    result = CliRunner().invoke(cli, ["--db", str(folder / "missing" / "x.db"), "history", "A"])
+    args = ["--db", str(folder / "missing" / "x.db"), *ADD, "Oslo", "--source", "s"]
+    result = CliRunner().invoke(cli, [*args, "--observed-at", "2024-01-01"])
     assert "cannot open" in one_error_line(result, code=4)
 
 

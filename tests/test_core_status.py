@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -187,6 +188,7 @@ def _shape(versions: list[Version]) -> list[tuple[object, ...]]:
     ]  # fmt: skip
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(observation_sets(), st.randoms(use_true_random=False), st.sampled_from(["one", "many"]))
 def test_ingestion_order_never_changes_the_result(
@@ -197,6 +199,7 @@ def test_ingestion_order_never_changes_the_result(
     assert _shape(derive(shuffled, cardinality)) == _shape(derive(observations, cardinality))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(observation_sets())
 def test_one_group_with_an_open_version_has_exactly_one_current(
@@ -215,6 +218,7 @@ def test_one_group_with_an_open_version_has_exactly_one_current(
             assert before.value.casefold() != after.value.casefold()
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(observation_sets())
 def test_many_never_tags_a_coexisting_value_historical(observations: list[Observation]) -> None:
@@ -224,6 +228,7 @@ def test_many_never_tags_a_coexisting_value_historical(observations: list[Observ
     assert len(open_values) == len(set(open_values))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(observation_sets())
 def test_every_observation_is_held_or_is_an_end_marker(observations: list[Observation]) -> None:

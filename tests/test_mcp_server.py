@@ -49,6 +49,7 @@ def text_of(result: Any) -> str:
     return "\n".join(block.text for block in result.content)
 
 
+@pytest.mark.slow
 def test_lists_the_six_tools_with_descriptions(tmp_path: Path) -> None:
     async def body(client: Client) -> None:
         tools = (await client.list_tools()).tools
@@ -59,6 +60,7 @@ def test_lists_the_six_tools_with_descriptions(tmp_path: Path) -> None:
     run_client(tmp_path, body)
 
 
+@pytest.mark.slow
 def test_a_move_is_remembered_with_its_history(tmp_path: Path) -> None:
     async def body(client: Client) -> None:
         for text, date in [("I live in Lisbon.", "2024-01-05"), ("I moved to Oslo.", "2024-03-01")]:
@@ -89,6 +91,7 @@ def test_a_move_is_remembered_with_its_history(tmp_path: Path) -> None:
     run_client(tmp_path, body)
 
 
+@pytest.mark.slow
 def test_usage_mistakes_are_tool_errors_and_the_server_keeps_serving(tmp_path: Path) -> None:
     async def body(client: Client) -> None:
         bad = await client.call_tool("get_history", {"subject": "Ana", "at": "not a date"})
@@ -124,6 +127,7 @@ def free_port() -> int:
         return port
 
 
+@pytest.mark.slow
 def test_streamable_http_transport_serves_the_same_tools(tmp_path: Path) -> None:
     """``tem mcp --transport http`` in its own process, spoken to by the SDK's HTTP client."""
     port = free_port()
@@ -169,3 +173,59 @@ def test_http_transport_refuses_a_public_address(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode != 0
     assert "loopback only" in done.stderr
+
+
+def test_unknown_arguments_are_refused_and_nothing_changes() -> None:
+    """``forget`` has no ``scope``: ignoring it deleted Bob in the server's own scope."""
+    from tem import Memory
+    from tem.mcp_server import build_server
+
+    with Memory() as memory:
+        memory.add("Bob", "lives in", "Oslo", source="s", observed_at="2024-01-01")
+
+        async def main() -> None:
+            async with Client(build_server(memory)) as client:
+                for tool in (await client.list_tools()).tools:
+                    assert tool.input_schema["additionalProperties"] is False, tool.name
+                refused = await client.call_tool("forget", {"subject": "Bob", "scope": "bob"})
+                assert refused.is_error and "scope" in text_of(refused)
+                typo = await client.call_tool("get_history", {"subject": "Bob", "relaton": "x"})
+                assert typo.is_error and "relaton" in text_of(typo)
+
+        anyio.run(main)
+        assert [v.value for v in memory.current("Bob")] == ["Oslo"]
+
+
+INIT = {
+    "jsonrpc": "2.0", "id": 1, "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+               "clientInfo": {"name": "t", "version": "1"}},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("bind", "own"), [("127.0.0.2", "127.0.0.2"), ("LOCALHOST", "localhost"), ("[::1]", "[::1]")]
+)
+def test_every_loopback_host_gets_dns_rebinding_protection(bind: str, own: str) -> None:
+    """The SDK protected only 127.0.0.1, localhost and ::1; 127.0.0.2 took any Host."""
+    from starlette.testclient import TestClient
+
+    from tem import Memory
+    from tem.mcp_server import build_server, listen_address, transport_security
+
+    assert "[" not in listen_address(bind)  # uvicorn takes ::1, not [::1]
+    headers = {"Accept": "application/json, text/event-stream"}
+    with Memory() as memory:
+        app = build_server(memory).streamable_http_app(
+            transport_security=transport_security(bind), host=listen_address(bind)
+        )
+        with TestClient(app) as client:
+
+            def post(**extra: str) -> int:
+                answer = client.post("/mcp", json=INIT, headers=headers | extra)
+                return answer.status_code
+
+            assert post(Host="evil.example:8765") == 421
+            assert post(Host=f"{own}:8765", Origin="http://evil.example") == 403
+            assert post(Host=f"{own}:8765") == 200
+            assert post(Host="localhost:8765", Origin="http://localhost:8765") == 200

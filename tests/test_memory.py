@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tem import Fact, ManualClock, Memory, NotFound, Status, UserError
@@ -193,3 +195,40 @@ def test_file_memory_persists(tmp_path: object) -> None:
     with Memory(path) as second:
         assert [v.value for v in second.current("Ana")] == ["Lisbon"]
         assert second.cardinality("plays") == "one"
+
+
+# -- defaults and discovery ------------------------------------------------------------
+
+
+def test_add_messages_defaults_to_now_and_a_content_hash(
+    memory: Memory, clock: ManualClock
+) -> None:
+    said = [{"role": "user", "name": "Dana", "content": "I moved to Lisbon."}]
+    start = clock.current
+    memory.add_messages(said)
+    (event,) = memory.sessions()
+    assert event.observed_at == start and event.session_id.startswith("msg-")
+    assert memory.add_messages(said).sessions == 0  # the same messages again: stored once
+    dated = memory.add_messages(said, observed_at="2024-01-01")
+    assert dated.sessions == 1  # the same words on a given date: another session
+
+
+def test_scopes_and_subjects_list_what_is_stored(memory: Memory) -> None:
+    assert memory.scopes() == [] and memory.subjects() == []
+    memory.add("bob", "age", "3", source="s", observed_at="2024-01-01", scope="kids")
+    memory.add("Ana", "age", "30", source="s", observed_at="2024-01-01")
+    memory.add("Zoe", "age", "31", source="s", observed_at="2024-01-01")
+    assert memory.scopes() == ["default", "kids"]
+    assert memory.subjects() == ["Ana", "Zoe"]
+    assert memory.subjects(scope="kids") == ["bob"]
+
+
+def test_a_path_with_a_tilde_is_the_home_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    with Memory("~/agent.db") as mem:
+        mem.add("Ana", "age", "30", source="s", observed_at="2024-01-01")
+    assert (tmp_path / "agent.db").is_file()
+    with Memory(Path("~") / "agent.db") as mem:
+        assert [v.value for v in mem.current("Ana")] == ["30"]

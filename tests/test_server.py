@@ -18,7 +18,13 @@ from fastapi.testclient import TestClient  # noqa: E402
 from tem import ManualClock, Memory  # noqa: E402
 from tem.errors import StoreError, UserError  # noqa: E402
 from tem.server import create_app  # noqa: E402
-from tem.server.auth import check_bind, is_loopback, load_keys, parse_keys  # noqa: E402
+from tem.server.auth import (  # noqa: E402
+    check_bind,
+    is_loopback,
+    listen_address,
+    load_keys,
+    parse_keys,
+)
 
 KEYS = {"key-a": frozenset({"a"}), "key-b": frozenset({"b"}), "key-ab": frozenset({"a", "b"})}
 A = {"Authorization": "Bearer key-a"}
@@ -158,6 +164,18 @@ def test_recall_and_context(client: TestClient) -> None:
     assert "<Memory>" in result["context"] and "Lisbon" in result["context"]
 
 
+def test_forget_deletes_a_whole_scope_only_when_asked_to(client: TestClient) -> None:
+    """``{}`` used to hard-delete the scope; the library refuses the same call."""
+    client.post("/v1/memories", json=FACT, headers=A)
+    for body in ({}, {"all": False}, {"all": True, "subject": "Ana"}):
+        refused = client.post("/v1/forget", json=body, headers=A)
+        assert refused.status_code == 422 and '"all": true' in refused.json()["error"]
+    assert len(client.get("/v1/current/Ana", headers=A).json()["results"]) == 1
+    gone = client.post("/v1/forget", json={"all": True}, headers=A).json()
+    assert gone == {"results": [{"deleted": 1}]}
+    assert client.get("/v1/current/Ana", headers=A).json() == {"results": []}
+
+
 def test_retract_and_forget(client: TestClient) -> None:
     client.post("/v1/memories", json=FACT, headers=A)
     body = {**FACT, "source": "chat 3", "observed_at": "2024-08-01"}
@@ -232,7 +250,8 @@ def test_a_store_failure_is_503(
 def test_openapi_lists_every_route(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()
     paths = set(schema["paths"])
-    assert {p.split("?")[0] for _, p, _ in ROUTES} == {p.replace("{subject}", "Ana") for p in paths}
+    routes = {p.split("?")[0] for _, p, _ in ROUTES} | {"/v1/scopes", "/v1/subjects", "/health"}
+    assert routes == {p.replace("{subject}", "Ana") for p in paths}
     assert "HTTPBearer" in schema["components"]["securitySchemes"]
 
 
@@ -254,6 +273,12 @@ def test_load_keys_merges_env_and_file_and_none_is_none() -> None:
     assert load_keys(None, None) is None
     assert load_keys("", "# nothing\n") is None
     assert load_keys("k=a", "k=b\nj=c") == {"k": frozenset({"a", "b"}), "j": frozenset({"c"})}
+
+
+def test_a_bracketed_ipv6_host_is_bound_without_brackets() -> None:
+    """``--host [::1]`` passed the loopback check, then uvicorn could not bind it."""
+    assert is_loopback("[::1]") and listen_address("[::1]") == "::1"
+    assert listen_address("LOCALHOST") == "localhost" and listen_address("127.0.0.2") == "127.0.0.2"
 
 
 def test_without_keys_only_loopback_may_be_bound() -> None:
@@ -420,3 +445,27 @@ def test_retract_names_valid_to_when_it_is_bad(client: TestClient) -> None:
     response = client.post("/v1/retract", json=body, headers=A)
     assert response.status_code == 422
     assert response.json()["error"].startswith("valid_to: cannot parse 'soon'")
+
+
+def test_health_answers_without_a_key_and_fails_with_the_store(
+    client: TestClient, memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert (client.get("/health").status_code, client.get("/health").json()) == (
+        200,
+        {"status": "ok"},
+    )
+
+    def broken() -> int:
+        raise StoreError("disk I/O error")
+
+    monkeypatch.setattr(memory.store, "data_version", broken)
+    assert client.get("/health").status_code == 503
+
+
+def test_messages_default_to_now_and_a_content_hash(client: TestClient, memory: Memory) -> None:
+    body = {"messages": MESSAGES["messages"], "scope": "a"}
+    first = client.post("/v1/messages", json=body, headers=A)
+    assert first.status_code == 200 and first.json()["results"][0]["sessions"] == 1
+    again = client.post("/v1/messages", json=body, headers=A)
+    assert again.json()["results"][0]["sessions"] == 0  # the same messages: stored once
+    assert [e.session_id[:4] for e in memory.sessions(scope="a")] == ["msg-"]

@@ -150,7 +150,7 @@ def test_a_failed_job_reports_its_error_and_writes_nothing(client: TestClient, w
     queued = client.post("/v1/messages", json=MESSAGES, headers=A).json()["results"][0]
     model = FakeChatModel([], fail_first=100)
     settings = LLMSettings(model="fake", max_retries=0)
-    work(extractor=lambda: LLMExtractor(model, settings, sleep=lambda s: None))
+    work(extractor=lambda: LLMExtractor(model, settings))
     failed = job(client, queued["job_id"])
     assert (failed["status"], failed["attempts"], failed["report"]) == ("failed", 1, None)
     assert "simulated timeout" in failed["error"]
@@ -160,8 +160,11 @@ def test_a_failed_job_reports_its_error_and_writes_nothing(client: TestClient, w
 def test_a_job_is_visible_only_to_keys_of_its_scope(client: TestClient) -> None:
     queued = client.post("/v1/messages", json=MESSAGES, headers=A).json()["results"][0]
     denied = client.get(f"/v1/jobs/{queued['job_id']}", headers=B)
-    assert denied.status_code == 403
-    assert denied.json() == {"error": "this API key may not use scope 'a'"}
+    unknown_id = queued["job_id"] + 1000
+    unknown_to_b = client.get(f"/v1/jobs/{unknown_id}", headers=B)
+    assert denied.status_code == unknown_to_b.status_code == 404  # nothing tells them apart
+    assert denied.json()["error"] == f"no ingestion job {queued['job_id']} in this queue"
+    assert "'a'" not in denied.text
     assert job(client, queued["job_id"], {"Authorization": "Bearer key-ab"})["scope"] == "a"
     assert client.get(f"/v1/jobs/{queued['job_id']}").status_code == 401
     unknown = client.get("/v1/jobs/999999", headers=A)

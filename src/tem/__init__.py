@@ -12,6 +12,7 @@ current; the ``<Memory>`` block hands the model old and new values with
     [('Lisbon', 'historical'), ('Oslo', 'current')]
 """
 
+from tem.async_memory import AsyncMemory
 from tem.core.episode import Session, Turn
 from tem.core.model import Status, Version
 from tem.core.times import ManualClock
@@ -22,6 +23,7 @@ from tem.retrieve import Evidence
 
 __all__ = [
     "AddReport",
+    "AsyncMemory",
     "Evidence",
     "Fact",
     "IngestReport",

@@ -14,9 +14,10 @@ reads the tools' annotations at run time, and the ``Field`` descriptions in them
 are built inside :func:`build_server`, where the SDK is imported.
 """
 
+import functools
 import hashlib
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
@@ -25,12 +26,16 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from tem.core.model import DEFAULT_SCOPE, Rule, Version
 from tem.errors import TemError, UserError
 from tem.ingest.pipeline import Extractor
+from tem.limits import MAX_BODY_BYTES
 from tem.memory import Memory
 from tem.render import TagStyle
-from tem.server.auth import is_loopback
+from tem.server.auth import is_loopback, listen_address
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
+    from mcp.server.mcpserver.tools import Tool
+    from mcp.server.transport_security import TransportSecuritySettings
+    from mcp.types import ToolAnnotations
 
 Transport = Literal["stdio", "http"]
 TRANSPORTS: tuple[Transport, ...] = ("stdio", "http")
@@ -79,21 +84,52 @@ def _one_of(**named: str | None) -> tuple[str, str]:
     return given[0]
 
 
+def _strict(tool: "Tool") -> "Tool":
+    """The tool, refusing arguments it does not declare (the SDK ignores them).
+
+    ``forget {"subject": "Bob", "scope": "bob"}`` must not delete Bob in the
+    server's own scope because ``scope`` is not a forget argument.
+    """
+    from pydantic import ConfigDict
+
+    loose = tool.fn_metadata.arg_model
+    namespace = {"model_config": ConfigDict(extra="forbid"), "__module__": loose.__module__}
+    strict = type(loose.__name__, (loose,), namespace)
+    metadata = tool.fn_metadata.model_copy(update={"arg_model": strict})
+    parameters = {**tool.parameters, "additionalProperties": False}
+    return tool.model_copy(update={"fn_metadata": metadata, "parameters": parameters})
+
+
+def _register(
+    tools: list["Tool"], annotations: "ToolAnnotations"
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A decorator adding its function to ``tools`` as a strict tool."""
+    from mcp.server.mcpserver.tools import Tool
+
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        tools.append(_strict(Tool.from_function(fn, annotations=annotations)))
+        return fn
+
+    return register
+
+
 def build_server(memory: Memory, *, extractor: Extractor | None = None) -> "MCPServer[Any]":
     """Return an MCP server whose six tools read and write ``memory`` (one scope).
 
     ``extractor`` turns conversation text into facts (default: the offline rules).
+    Every tool refuses arguments it does not declare.
     """
     _require_sdk()
     from mcp.server.mcpserver import MCPServer
     from mcp.types import ToolAnnotations
     from pydantic import Field
 
-    server: MCPServer[Any] = MCPServer("tem", instructions=INSTRUCTIONS)
+    tools: list[Tool] = []
+    tool = functools.partial(_register, tools)
     reads = ToolAnnotations(read_only_hint=True, idempotent_hint=True)
     Time = Annotated[str | None, Field(description="ISO 8601 date or time, e.g. 2024-02-12")]
 
-    @server.tool(annotations=ToolAnnotations(destructive_hint=False))
+    @tool(ToolAnnotations(destructive_hint=False))
     def add_memory(
         episode_body: Annotated[
             str | None, Field(description="Free text said by the user, stored as one message.")
@@ -149,7 +185,7 @@ def build_server(memory: Memory, *, extractor: Extractor | None = None) -> "MCPS
             )  # fmt: skip
             return {"summary": report.summary(), **asdict(report)}
 
-    @server.tool(annotations=reads)
+    @tool(reads)
     def search_memory_facts(
         query: Annotated[str, Field(description="What to look for, in plain words.")],
         k: Annotated[int, Field(ge=1, description="The most fact versions returned.")] = 15,
@@ -168,7 +204,7 @@ def build_server(memory: Memory, *, extractor: Extractor | None = None) -> "MCPS
             facts = [v.to_dict() | {"score": found.scores.get(v.id)} for v in found.versions]
             return {"facts": facts}
 
-    @server.tool(annotations=reads)
+    @tool(reads)
     def get_context(
         question: Annotated[str, Field(description="The question to answer.")],
         k: Annotated[int, Field(ge=1, description="The most fact versions shown.")] = 15,
@@ -193,7 +229,7 @@ def build_server(memory: Memory, *, extractor: Extractor | None = None) -> "MCPS
                 budget_tokens=budget_tokens,
             )  # fmt: skip
 
-    @server.tool(annotations=reads)
+    @tool(reads)
     def get_history(
         subject: Annotated[str, Field(description="Whose facts, e.g. Ana.")],
         relation: Annotated[
@@ -210,7 +246,7 @@ def build_server(memory: Memory, *, extractor: Extractor | None = None) -> "MCPS
         with _tool_errors():
             return {"versions": _versions(memory.history(subject, relation, at=at, as_of=as_of))}
 
-    @server.tool(annotations=ToolAnnotations(destructive_hint=False))
+    @tool(ToolAnnotations(destructive_hint=False))
     def retract_fact(
         subject: Annotated[str, Field(description="Whose fact, e.g. Ana.")],
         relation: Annotated[str, Field(description="The relation, e.g. works at.")],
@@ -237,7 +273,7 @@ def build_server(memory: Memory, *, extractor: Extractor | None = None) -> "MCPS
             )
             return {"ended": _versions(ended)}
 
-    @server.tool(annotations=ToolAnnotations(destructive_hint=True))
+    @tool(ToolAnnotations(destructive_hint=True))
     def forget(
         subject: Annotated[str | None, Field(description="Delete all facts about it.")] = None,
         source: Annotated[str | None, Field(description="Delete all a source said.")] = None,
@@ -257,7 +293,29 @@ def build_server(memory: Memory, *, extractor: Extractor | None = None) -> "MCPS
                 return {"deleted": memory.forget_session(name)}
             return {"deleted": memory.forget(**{kind: name})}
 
-    return server
+    return MCPServer("tem", instructions=INSTRUCTIONS, tools=tools)
+
+
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+
+
+def transport_security(host: str) -> "TransportSecuritySettings":
+    """DNS-rebinding protection for a loopback ``host``: only its own names pass.
+
+    A request whose Host header (or Origin, when sent) names anything else, such as
+    an attacker's domain resolved to 127.0.0.1, is refused (421 / 403). The SDK
+    turns this on by itself only for three spellings of loopback.
+    """
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    address = listen_address(host)
+    own = f"[{address}]" if ":" in address else address
+    names = list(dict.fromkeys([own, *LOOPBACK_HOSTS]))
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=[*names, *(f"{n}:*" for n in names)],
+        allowed_origins=[f"http://{n}{port}" for n in names for port in ("", ":*")],
+    )
 
 
 def serve(
@@ -284,7 +342,17 @@ def serve(
         if transport == "stdio":
             server.run("stdio")
         else:
-            server.run("streamable-http", host=host, port=port)
+            server.run(
+                "streamable-http", host=listen_address(host), port=port,
+                transport_security=transport_security(host), max_request_body_size=MAX_BODY_BYTES,
+            )  # fmt: skip
 
 
-__all__ = ["TRANSPORTS", "Transport", "build_server", "serve"]
+__all__ = [
+    "TRANSPORTS",
+    "Transport",
+    "build_server",
+    "listen_address",
+    "serve",
+    "transport_security",
+]

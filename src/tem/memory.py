@@ -8,6 +8,7 @@ observations through the same rules, so the past is never a separate code path.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -32,21 +33,34 @@ from tem.core.times import Clock, SystemClock, TimeLike, parse_time
 from tem.errors import NotFound, UserError
 from tem.hybrid import HybridEvidence, render_hybrid
 from tem.hybrid import build as build_hybrid
-from tem.ingest.formats import InputFormat, load_sessions, session_from_messages
-from tem.ingest.pipeline import Extractor, IngestReport, Statement
+from tem.ingest.formats import (
+    InputFormat,
+    load_sessions,
+    messages_session_id,
+    session_from_messages,
+)
+from tem.ingest.pipeline import Extractor, IngestReport
 from tem.ingest.run import Progress, ingest_sessions
-from tem.inputs import AddReport, Fact, as_fact, check_text, checked_observation
+from tem.inputs import (
+    AddReport,
+    Fact,
+    as_fact,
+    check_query,
+    check_text,
+    checked_observation,
+    fact_observation,
+)
 from tem.render import RenderOptions, TagStyle, render_context, render_order
 from tem.retrieve import Evidence, _Query, rank_groups, select
 from tem.store.base import Store, WriteReport
-from tem.store.open import open_store
+from tem.store.open import is_url, open_store
+from tem.turn_index import TurnIndexes
 
 if TYPE_CHECKING:
     from tem.embed import Embedder
     from tem.embed.recall import SemanticIndex
 
 EVENT_LIMIT = 8
-TURN_LIMIT = 40
 
 
 class Memory:
@@ -75,11 +89,14 @@ class Memory:
             raise UserError(f"rule: expected one of {', '.join(RULES)}, got {rule!r}")
         if store is not None and path is not None:
             raise UserError("give either path or store, not both")
+        if isinstance(path, Path) or (isinstance(path, str) and not is_url(path)):
+            path = os.path.expanduser(path)  # "~/agent.db" is the user's, not a "~" folder
         self.store: Store = store if store is not None else open_store(path)
         self.scope = check_text(scope, "scope")
         self.rule: Rule = rule
         self.clock: Clock = clock or SystemClock()
         self._semantic: SemanticIndex | None = None
+        self._turn_indexes = TurnIndexes(self.store, embedder)
         if embedder is not None:  # imported only here: plain memories never load numpy
             from tem.embed.recall import EmbeddingStore, SemanticIndex
 
@@ -158,16 +175,29 @@ class Memory:
             self._from_fact(as_fact(f, i), now + timedelta(microseconds=i))
             for i, f in enumerate(facts)
         ]
-        report = self.store.write(observations, self._derive)
+        report = self.write(observations)
         return AddReport.build(report, observations, self.store)
 
     def _from_fact(self, fact: Fact, now: datetime) -> Observation:
-        return checked_observation(
-            subject=fact.subject, relation=fact.relation, value=fact.value, kind="assert",
-            source=fact.source, observed_at=fact.observed_at, valid_from=fact.valid_from,
-            scope=self._scope(fact.scope), metadata=fact.metadata,
-            recorded_at=now,
-        )  # fmt: skip
+        return fact_observation(fact, scope=self._scope(fact.scope), recorded_at=now)
+
+    def write(self, observations: Sequence[Observation]) -> WriteReport:
+        """Write prepared observations in one transaction, derived under this memory's rules.
+
+        The write path under ``add_many``, imports and adapters: the observations are
+        already checked (:func:`~tem.inputs.checked_observation`) and carry their ids and
+        times; ids already stored are skipped.
+        """
+        return self.store.write(observations, self._derive)
+
+    def write_session(
+        self, session: Session, observations: Sequence[Observation], *, scope: str, summary: str
+    ) -> WriteReport:
+        """Store ``session`` (its turns and ``summary``) and write its observations, atomically.
+
+        A session id already stored in ``scope`` is replaced (idempotent re-ingestion).
+        """
+        return self.store.write_session(session, scope, summary, observations, self._derive)
 
     def retract(
         self,
@@ -239,6 +269,14 @@ class Memory:
         )
 
     # -- reads ------------------------------------------------------------------------
+
+    def scopes(self) -> list[str]:
+        """Return every scope that holds observations, sorted."""
+        return sorted(self.store.scopes())
+
+    def subjects(self, *, scope: str | None = None) -> list[str]:
+        """Return the subjects of a scope that have versions, sorted case-insensitively."""
+        return sorted(self.store.subjects(self._scope(scope)), key=lambda s: (s.casefold(), s))
 
     def _stored(self, group: GroupKey) -> list[Version]:
         return self.store.group_versions([group])[group]
@@ -313,8 +351,7 @@ class Memory:
         ``k`` is the most versions returned (see :mod:`tem.retrieve`). The result is
         ordered as the ``<Memory>`` block shows it and carries its token count.
         """
-        if not isinstance(query, str):
-            raise UserError("query: expected text")
+        check_query(query)
         if k < 1:
             raise UserError(f"k: must be at least 1, got {k}")
         scope_text = self._scope(scope)
@@ -357,7 +394,7 @@ class Memory:
             return ingest_sessions(self, list(source), extractor=extractor, progress=progress)
         sessions = load_sessions(
             source, format=format, session_id=session_id, observed_at=observed_at,
-            speaker=speaker,
+            speaker=speaker, now=self.clock.now(),
         )  # fmt: skip
         return ingest_sessions(self, sessions, extractor=extractor, progress=progress)
 
@@ -365,31 +402,28 @@ class Memory:
         self,
         messages: Sequence[Mapping[str, Any]],
         *,
-        session_id: str,
-        observed_at: TimeLike,
+        session_id: str | None = None,
+        observed_at: TimeLike | None = None,
         scope: str | None = None,
         speaker: str | None = None,
         extractor: Extractor | None = None,
     ) -> IngestReport:
         """Ingest one OpenAI-style message list as a session (mem0's ``add``).
 
-        The user's ``name`` (or ``speaker=``) is who "I" refers to.
+        The user's ``name`` (or ``speaker=``) is who "I" refers to. ``observed_at``
+        defaults to now; ``session_id`` to a hash of the messages (and of
+        ``observed_at`` when given), so sending the same messages twice stores them once.
         """
+        if session_id is None:
+            session_id = messages_session_id(messages, observed_at)
+        if observed_at is None and self.turns(session_id, scope=scope):
+            return IngestReport()  # sent again, undated: keep the first copy and its date
         session = session_from_messages(
-            messages, session_id=session_id, observed_at=observed_at, scope=scope,
+            messages, session_id=session_id, scope=scope,
+            observed_at=self.clock.now() if observed_at is None else observed_at,
             speaker=speaker,
         )  # fmt: skip
         return ingest_sessions(self, [session], extractor=extractor)
-
-    def _statement_observation(
-        self, statement: Statement, *, scope: str, source: str, recorded_at: datetime, i: int
-    ) -> Observation:
-        return checked_observation(
-            subject=statement.subject, relation=statement.relation, value=statement.value,
-            kind="end" if statement.kind == "end" else "assert", source=source,
-            observed_at=statement.observed_at, valid_from=statement.valid_from, scope=scope,
-            metadata=statement.metadata, recorded_at=recorded_at + timedelta(microseconds=i),
-        )  # fmt: skip
 
     def forget_session(self, session_id: str, *, scope: str | None = None) -> int:
         """Hard-delete a session: its turns, summary and the facts only it supported.
@@ -465,11 +499,12 @@ class Memory:
         scope: str | None = None,
         options: RenderOptions | None = None,
     ) -> HybridEvidence:
-        """Return TEM-Hybrid evidence: facts, then event summaries, then original turns.
+        """Return TEM-Hybrid evidence: facts, event summaries and original turns.
 
-        Pieces are added whole in that order until the next would pass
-        ``budget_tokens``; the evidence never exceeds it. Each event and turn line
-        names its session and date.
+        Pieces are admitted whole by relevance (see :mod:`tem.hybrid`) until none
+        fits in ``budget_tokens``; the evidence never exceeds it. Turns are ranked
+        over context windows (:mod:`tem.turn_index`), semantically too with an
+        embedder, and shown under a dated header per session.
         """
         if budget_tokens < 1:
             raise UserError(f"budget_tokens: must be at least 1, got {budget_tokens}")
@@ -477,22 +512,10 @@ class Memory:
         facts = self.recall(question, k, at=at, as_of=as_of, scope=scope_text)
         terms = _Query.parse(question).content  # the words asked, not relation synonyms
         events = self.store.search_events(scope_text, terms, limit=EVENT_LIMIT)
-        hits = self.store.search_turns(scope_text, terms, limit=TURN_LIMIT)
-        turns = self._with_replies(scope_text, hits)
-        return build_hybrid(facts.versions, events, turns, budget_tokens, options)
-
-    def _with_replies(self, scope: str, hits: Sequence[TurnRecord]) -> list[TurnRecord]:
-        """Follow each found turn with the turn after it: answers often sit in the reply."""
-        sessions: dict[str, list[TurnRecord]] = {}
-        found: dict[tuple[str, int], TurnRecord] = {}
-        for hit in hits:
-            found.setdefault((hit.session_id, hit.index), hit)
-            if hit.session_id not in sessions:
-                sessions[hit.session_id] = self.store.session_turns(scope, hit.session_id)
-            after = [t for t in sessions[hit.session_id] if t.index == hit.index + 1]
-            for reply in after:
-                found.setdefault((reply.session_id, reply.index), reply)
-        return list(found.values())
+        turns = self._turn_indexes(scope_text).rank(question)
+        return build_hybrid(
+            facts.versions, events, turns, budget_tokens, options, fact_scores=facts.scores
+        )
 
 
 __all__ = ["AddReport", "Fact", "Memory"]

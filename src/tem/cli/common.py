@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import click
 
 from tem.core.model import DEFAULT_SCOPE, Rule, Version
+from tem.errors import NotFound
 from tem.io.memfile_format import when
 from tem.memory import Memory
 from tem.store.open import is_url
@@ -33,9 +34,10 @@ class DbTarget(click.ParamType[Path | str, Any]):
             return text
         if "://" in text:
             self.fail(f"{text!r}: expected a file path or a postgresql:// URL", param, ctx)
-        if Path(text).is_dir():
+        path = Path(text).expanduser()
+        if path.is_dir():
             self.fail(f"{text!r} is a directory, not a database file", param, ctx)
-        return Path(text)
+        return path
 
 
 @dataclass
@@ -47,6 +49,8 @@ class Settings:
     scope: str | None
     """None when neither ``--scope`` nor ``TEM_SCOPE`` was given (export: every scope)."""
     rule: Rule
+    create: bool = False
+    """``--create``: a read command may create a missing SQLite file."""
 
 
 def settings_of(ctx: click.Context) -> Settings:
@@ -56,9 +60,18 @@ def settings_of(ctx: click.Context) -> Settings:
     return settings
 
 
-def open_memory(ctx: click.Context) -> Memory:
-    """Open the memory the global options name; it is closed when the command ends."""
+def open_memory(ctx: click.Context, *, read: bool = False) -> Memory:
+    """Open the memory the global options name; it is closed when the command ends.
+
+    ``read=True`` (read-only commands) refuses a SQLite file that does not exist
+    instead of creating an empty one (NotFound, exit 3), unless ``--create`` was given.
+    """
     settings = settings_of(ctx)
+    if read and not settings.create and isinstance(settings.db, Path) and not settings.db.exists():
+        raise NotFound(
+            f"no database at {settings.db} (a read creates none without --create): pass "
+            "--db PATH (or TEM_DB), or write first (tem add, tem ingest, tem import)"
+        )
     memory = Memory(settings.db, scope=settings.scope or DEFAULT_SCOPE, rule=settings.rule)
     ctx.call_on_close(memory.close)
     return memory

@@ -3,30 +3,46 @@
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import Literal, cast, get_args
 
 import click
-from tqdm import tqdm
 
 from tem.cli.common import echo_json, json_option, open_memory
+from tem.cli.progress import SpinningBar
 from tem.errors import UserError
-from tem.ingest.formats import InputFormat
-from tem.ingest.pipeline import Extractor
+from tem.ingest.formats import InputFormat, load_sessions
+from tem.ingest.pipeline import Extractor, IngestReport
 from tem.llm.settings import LLMSettings
 
+EXIT_SESSIONS_FAILED = 1
+NAMED_FAILURES = 5
 
-def _extractor(kind: str) -> Extractor | None:
-    """Pick the extractor at the edge: the LLM when configured (or asked for), else rules."""
+
+def _extractor(kind: str) -> tuple[Extractor | None, str]:
+    """Pick the extractor at the edge, and say what its first session waits for.
+
+    The LLM when configured (or asked for), else the offline rules. The LLM server is
+    probed once here: a wrong URL is one error now, not a failure per session.
+    """
     settings = LLMSettings.from_env(os.environ)
     if kind == "offline" or (kind == "auto" and settings is None):
-        return None
+        return None, "loading models"
     if settings is None:
         raise UserError("--extractor llm needs TEM_LLM_MODEL (and TEM_LLM_BASE_URL) set")
     from tem.llm import LLMExtractor, OpenAIChatModel
 
-    return LLMExtractor(OpenAIChatModel(settings), settings)
+    model = OpenAIChatModel(settings)
+    model.probe()
+    return LLMExtractor(model, settings), f"waiting for {settings.model}"
+
+
+def _failures(report: IngestReport, total: int) -> str:
+    """Return the one line naming the sessions that failed, and the first reason."""
+    names = [session_id for session_id, _ in report.failed]
+    shown = ", ".join(names[:NAMED_FAILURES]) + (", ..." if len(names) > NAMED_FAILURES else "")
+    first = " ".join(report.failed[0][1].split())
+    return f"{len(names)} of {total} sessions failed: {shown} (first: {first})"
 
 
 def _format(name: str) -> InputFormat | Literal["auto"]:
@@ -55,8 +71,10 @@ def _format(name: str) -> InputFormat | Literal["auto"]:
     show_default=True,
     help="auto: the LLM when TEM_LLM_MODEL is set, else the offline rules.",
 )
-@click.option("--session-id", help="Session id for a bare message list.")
-@click.option("--observed-at", metavar="TIME", help="Date of a bare message list.")
+@click.option(
+    "--session-id", help="Session id for a bare message list [default: a hash of its messages]."
+)
+@click.option("--observed-at", metavar="TIME", help="Date of a bare message list [default: now].")
 @click.option("--speaker", help="Who 'I' is in a message list without names.")
 @json_option
 @click.pass_context
@@ -73,19 +91,24 @@ def ingest(
     """Ingest conversations from FILE: sessions, turns and the facts they state.
 
     Each session is written in one transaction, or not at all if its extraction
-    fails; re-ingesting a session changes nothing. Prints a summary.
+    fails; re-ingesting a session changes nothing. Prints a summary. Exits 1 when
+    sessions failed, with one line on standard error naming them.
     """
     memory = open_memory(ctx)
-    chosen = _extractor(extractor)
-    with tqdm(unit="session", desc="ingest", disable=None, file=sys.stderr) as bar:
-        report = memory.ingest(
-            str(file), format=_format(format_), extractor=chosen, progress=bar.update,
-            session_id=session_id, observed_at=observed_at, speaker=speaker,
-        )  # fmt: skip
+    chosen, waiting = _extractor(extractor)
+    sessions = load_sessions(
+        str(file), format=_format(format_), session_id=session_id, observed_at=observed_at,
+        speaker=speaker, now=memory.clock.now(),
+    )  # fmt: skip
+    with SpinningBar(len(sessions), waiting) as bar:
+        report = memory.ingest(sessions, extractor=chosen, progress=bar.update)
     if as_json:
         echo_json({**vars(report), "failed": [list(f) for f in report.failed]})
     else:
         click.echo(report.summary())
+    if report.failed:
+        click.echo(f"tem: error: {_failures(report, len(sessions))}", err=True)
+        ctx.exit(EXIT_SESSIONS_FAILED)
 
 
 @click.command()

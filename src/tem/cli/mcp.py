@@ -34,7 +34,7 @@ def mcp(ctx: click.Context, transport: str, host: str, port: int, extractor: str
     settings = settings_of(ctx)
     serve(
         settings.db, settings.scope or DEFAULT_SCOPE, cast(Transport, transport), host, port,
-        rule=settings.rule, extractor=_extractor(extractor),
+        rule=settings.rule, extractor=_extractor(extractor)[0],
     )  # fmt: skip
 
 

@@ -2,12 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import get_args
 
 import click
 
 from tem.cli.common import echo_json, json_option, open_memory, show_versions, time_options
+from tem.cli.discovery import elsewhere, hint
+from tem.core.model import Version
+from tem.errors import NotFound
+from tem.memory import Memory
 from tem.render import TagStyle
+
+
+def _found(memory: Memory, versions: Sequence[Version], subject: str, relation: str | None) -> None:
+    """Raise NotFound (exit 3) for an empty read, naming the scopes that hold the subject."""
+    if versions:
+        return
+    what = subject if relation is None else f"{subject} | {relation}"
+    where = elsewhere(memory, subject)
+    raise NotFound(
+        f"no versions of {what} in scope {memory.scope!r}" + (f"; {where}" if where else "")
+    )
+
 
 _k_option = click.option(
     "-k", "k", type=int, default=15, show_default=True, help="At most this many versions."
@@ -28,8 +45,13 @@ def history(
     as_of: str | None,
     as_json: bool,
 ) -> None:
-    """Show every version of SUBJECT (or of one RELATION), oldest first per relation."""
-    versions = open_memory(ctx).history(subject, relation, at=at, as_of=as_of)
+    """Show every version of SUBJECT (or of one RELATION), oldest first per relation.
+
+    Nothing found is exit 3, with a hint when another scope holds SUBJECT.
+    """
+    memory = open_memory(ctx, read=True)
+    versions = memory.history(subject, relation, at=at, as_of=as_of)
+    _found(memory, versions, subject, relation)
     show_versions(versions, as_json)
 
 
@@ -47,8 +69,10 @@ def current(
     as_of: str | None,
     as_json: bool,
 ) -> None:
-    """Show the current versions of SUBJECT (or of one RELATION)."""
-    versions = open_memory(ctx).current(subject, relation, at=at, as_of=as_of)
+    """Show the current versions of SUBJECT (or of one RELATION); none is exit 3."""
+    memory = open_memory(ctx, read=True)
+    versions = memory.current(subject, relation, at=at, as_of=as_of)
+    _found(memory, versions, subject, relation)
     show_versions(versions, as_json)
 
 
@@ -64,7 +88,10 @@ def recall(
     ctx: click.Context, query: str, k: int, at: str | None, as_of: str | None, as_json: bool
 ) -> None:
     """Find the facts relevant to QUERY, each with its whole group, as the block orders them."""
-    evidence = open_memory(ctx).recall(query, k, at=at, as_of=as_of)
+    memory = open_memory(ctx, read=True)
+    evidence = memory.recall(query, k, at=at, as_of=as_of)
+    if not evidence.versions:
+        hint(memory)
     if not as_json:
         show_versions(evidence.versions, False, subjects=True)
         return
@@ -112,10 +139,12 @@ def context(
     as_json: bool,
 ) -> None:
     """Print the prompt for QUESTION: the <Memory> block, the answer rules, the question."""
-    text = open_memory(ctx).context(
+    memory = open_memory(ctx, read=True)
+    text = memory.context(
         question, k=k, at=at, as_of=as_of, tag_style=tag_style, dates=dates,
         answer_rules=answer_rules, max_facts=max_facts, budget_tokens=budget_tokens,
     )  # fmt: skip
+    hint(memory)  # says so only when this scope is empty and another is not
     if as_json:
         echo_json({"question": question, "context": text})
     else:

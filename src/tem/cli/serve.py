@@ -12,7 +12,7 @@ from tem.cli.worker import open_queue, queue_option
 from tem.core.model import DEFAULT_SCOPE
 from tem.errors import UserError
 from tem.memory import Memory
-from tem.server.auth import check_bind, load_keys
+from tem.server.auth import check_bind, listen_address, load_keys
 
 
 @click.command()
@@ -70,4 +70,5 @@ def serve(
     else:
         click.echo(f"tem: {len(keys)} API keys configured", err=True)
     queue = None if queue_url is None else open_queue(ctx, queue_url)
-    uvicorn.run(create_app(open_memory, keys, queue=queue), host=host, port=port)
+    app = create_app(open_memory, keys, queue=queue)
+    uvicorn.run(app, host=listen_address(host), port=port)

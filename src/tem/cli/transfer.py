@@ -12,6 +12,7 @@ from tqdm import tqdm
 
 from tem.cli.common import DbTarget, echo_json, json_option, open_memory, settings_of
 from tem.demo import QUESTION, load_demo
+from tem.errors import UserError
 from tem.io import ImportReport, export_jsonl, export_memfile, import_jsonl, import_memfile
 from tem.memory import Memory
 
@@ -33,7 +34,7 @@ PROGRESS_MIN_LINES = 10_000
 @click.pass_context
 def export(ctx: click.Context, fmt: str, output: str) -> None:
     """Write the memory to a file: JSON Lines (lossless) or the markdown memory file."""
-    memory = open_memory(ctx)
+    memory = open_memory(ctx, read=True)
     scope = settings_of(ctx).scope
     with click.open_file(output, "w", encoding="utf-8") as handle:
         count = _export(memory, fmt, cast(TextIO, handle), scope)
@@ -50,13 +51,27 @@ def _export(memory: Memory, fmt: str, out: TextIO, scope: str | None) -> int:
 
 
 def _detect(path: str, text: str) -> str:
-    """Return the format of a file: by its suffix, else by its first character."""
+    """Return the format of a file: by its suffix, else by its first character.
+
+    JSON of any shape goes to the JSON Lines reader, which says what is wrong with it.
+    """
     suffix = Path(path).suffix.lower()
-    if suffix in (".jsonl", ".ndjson"):
+    if suffix in (".jsonl", ".ndjson", ".json"):
         return "jsonl"
     if suffix in (".md", ".markdown"):
         return "memfile"
-    return "jsonl" if text.lstrip().startswith("{") else "memfile"
+    return "jsonl" if text.lstrip()[:1] in ("{", "[") else "memfile"
+
+
+def _read(file: str) -> str:
+    """The whole file as text; unreadable or not UTF-8 is a UserError (exit 2)."""
+    try:
+        with click.open_file(file, encoding="utf-8") as handle:
+            return cast(str, handle.read())
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{file}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    except OSError as exc:
+        raise UserError(f"{file}: cannot read it ({exc.strerror or exc})") from exc
 
 
 def _progress(lines: list[str]) -> Iterable[str]:
@@ -73,18 +88,18 @@ def _progress(lines: list[str]) -> Iterable[str]:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option(
     "--format", "fmt", type=click.Choice(("auto", *FORMATS)), default="auto", show_default=True,
-    help="auto: .jsonl/.ndjson or a first '{' is jsonl, anything else memfile.",
+    help="auto: .jsonl/.ndjson/.json or a first '{' or '[' is jsonl, anything else memfile.",
 )  # fmt: skip
 @json_option
 @click.pass_context
 def import_(ctx: click.Context, file: str, fmt: str, as_json: bool) -> None:
     """Read FILE (from export, or a hand-written memory file) into the memory.
 
-    The whole file is checked before anything is written. Versions that come out
-    different from the file's are listed as warnings.
+    The whole file is checked before anything is written; a file that is neither
+    format, or cannot be read, is an error. Versions that come out different from
+    the file's are listed as warnings.
     """
-    with click.open_file(file, encoding="utf-8") as handle:
-        text = handle.read()
+    text = _read(file)
     fmt = _detect(file, text) if fmt == "auto" else fmt
     memory = open_memory(ctx)
     if fmt == "jsonl":

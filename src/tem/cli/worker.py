@@ -88,7 +88,7 @@ def worker(
     _log_jobs()
     click.echo(f"tem: worker for {queue.store} on queue {queue.name}", err=True)
     queue.work(
-        memory, extractor=lambda: _extractor(extractor), concurrency=concurrency, burst=burst
+        memory, extractor=lambda: _extractor(extractor)[0], concurrency=concurrency, burst=burst
     )
 
 

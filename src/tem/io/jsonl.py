@@ -106,9 +106,7 @@ def import_jsonl(memory: Memory, lines: Iterable[str]) -> ImportReport:
         if declared.get(relation) != cardinality:
             memory.declare(relation, cardinality)
             report.declared += 1
-    # Memory has no public verb for writing raw observations, so this goes to the store
-    # with the memory's own derive callback, as Memory.add_many does.
-    written = memory.store.write(parsed.observations, memory._derive)
+    written = memory.write(parsed.observations)
     report.unchanged = written.unchanged
     report.written = len(parsed.observations) - written.unchanged
     if parsed.versions:

@@ -119,9 +119,7 @@ def import_memfile(memory: Memory, text: str) -> ImportReport:
         if memory.cardinality(relation) != cardinality:
             memory.declare(relation, cardinality)
             report.declared += 1
-    # No public Memory verb writes prepared observations; go to the store with the
-    # memory's own derive callback, as Memory.add_many does.
-    written = memory.store.write(observations, memory._derive)
+    written = memory.write(observations)
     report.unchanged = written.unchanged
     report.written = len(observations) - written.unchanged
     report.mismatches = _compare(memory, parsed.records)

@@ -111,6 +111,7 @@ class _State:
     relation: str | None = None
     in_rules: bool = False
     seen_rules: bool = False
+    seen_heading: bool = False
     marked_at: dict[str, int] = field(default_factory=dict)
 
 
@@ -119,14 +120,19 @@ def parse_memfile(text: str) -> ParsedFile:
 
     The first ``## Project memory rules`` section (before any subject) is skipped, as
     are the ``#`` title, prose lines and blank lines. Every ``-`` bullet under a
-    ``###`` relation heading must be a record.
+    ``###`` relation heading must be a record. Text with no ``#`` heading at all is
+    not a memory file (``/etc/passwd`` is not an empty one).
     """
     state = _State()
     for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.rstrip()
+        state.seen_heading = state.seen_heading or line.startswith(("# ", "## ", "### "))
         try:
-            _read_line(raw.rstrip(), number, state)
+            _read_line(line, number, state)
         except UserError as exc:
             raise UserError(f"line {number}: {exc}") from None
+    if text.strip() and not state.seen_heading:
+        raise UserError("not a memory file: no '# ' heading (see docs/memory-file.md)")
     return state.parsed
 
 

@@ -7,7 +7,9 @@ verb and wrap the answer as ``{"results": [...]}``. Errors become responses in
     Unauthorized 401, Forbidden 403, NotFound 404,
     UserError and request validation 422, StoreError 503
 
-each as ``{"error": "<one line>"}``. Times are ISO 8601 text, parsed by the library.
+each as ``{"error": "<one line>"}``; a body over ``tem.limits.MAX_BODY_BYTES`` is
+413 before any route runs (:mod:`tem.server.body`). Times are ISO 8601 text,
+parsed by the library.
 """
 
 from __future__ import annotations
@@ -29,12 +31,13 @@ from starlette.exceptions import HTTPException
 
 from tem.core.model import Version
 from tem.errors import NotFound, StoreError, TemError, UserError
-from tem.ingest.formats import load_sessions
+from tem.ingest.formats import load_sessions, messages_session_id
 from tem.ingest.pipeline import IngestReport
 from tem.io import export_jsonl
 from tem.memory import Memory
 from tem.render import TagStyle
 from tem.server.auth import Caller, Forbidden, Keys, Unauthorized, authenticate
+from tem.server.body import BodyLimit
 
 if TYPE_CHECKING:
     from tem.jobs import JobQueue
@@ -64,7 +67,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (401, "No API key, or an unknown one"),
         (403, "The API key may not use this scope"),
         (404, "Nothing to act on (NotFound)"),
-        (422, "Bad input: a malformed body, a bad date, an empty field (UserError)"),
+        (413, "The request body is over 10 MiB (tem.limits.MAX_BODY_BYTES)"),
+        (422, "Bad input: a malformed body, a bad date, an empty or too long field (UserError)"),
         (503, "The store failed (StoreError)"),
     )
 }
@@ -125,8 +129,8 @@ class AddRequest(_Body):
 
 class MessagesRequest(_Body):
     messages: list[dict[str, Any]]
-    session_id: str
-    observed_at: str
+    session_id: str | None = Field(None, description="Default: a hash of the messages.")
+    observed_at: str | None = Field(None, description="Default: now.")
     speaker: str | None = None
     background: bool = Field(False, description="Queue it: 202 with a job id (docs/jobs.md).")
 
@@ -168,6 +172,7 @@ class RetractRequest(_Body):
 class ForgetRequest(_Body):
     subject: str | None = None
     source: str | None = None
+    all: bool = Field(False, description="Delete the whole scope (with no subject or source).")
 
 
 # -- helpers ------------------------------------------------------------------------------
@@ -219,6 +224,7 @@ Who = Annotated[Caller, Depends(_caller)]
 Mem = Annotated[Memory, Depends(_memory)]
 ScopeQ = Annotated[str | None, Query(description="Default: the key's only scope.")]
 router = APIRouter(prefix="/v1", responses=ERRORS)
+meta = APIRouter(tags=["meta"], responses={503: ERRORS[503]})
 
 MemorySource = Memory | Callable[[], Memory]
 
@@ -253,9 +259,11 @@ def create_app(
     )
     for kind in (TemError, RequestValidationError, HTTPException):  # subclasses: by MRO
         app.add_exception_handler(kind, _error)
+    app.add_middleware(BodyLimit)
     app.state.keys = keys
     app.state.queue = queue
     app.include_router(router)
+    app.include_router(meta)
     from tem.server.ui import router as ui  # here, not at the top: ui.py imports this module
 
     app.include_router(ui)
@@ -267,6 +275,13 @@ def create_app(
 
 
 # -- routes: one library verb each ------------------------------------------------------------
+
+
+@meta.get("/health")
+def health(memory: Mem) -> dict[str, Any]:
+    """200 ``{"status": "ok"}`` when the server is up and its store answers (no key needed)."""
+    memory.store.data_version()  # a cheap read: a store that fails here is a 503
+    return {"status": "ok"}
 
 
 @router.post("/memories", tags=["write"])
@@ -289,8 +304,9 @@ def add_messages(
         from tem.server.jobs import enqueue
 
         sessions = load_sessions(
-            body.messages, format="messages", session_id=body.session_id,
-            observed_at=body.observed_at, speaker=body.speaker,
+            body.messages, format="messages", speaker=body.speaker,
+            session_id=body.session_id or messages_session_id(body.messages, body.observed_at),
+            observed_at=body.observed_at or memory.clock.now(),
         )  # fmt: skip
         return enqueue(request, response, sessions, who.scope(body.scope) or memory.scope)
     report = memory.add_messages(
@@ -371,7 +387,9 @@ def retract(body: RetractRequest, who: Who, memory: Mem) -> dict[str, Any]:
 
 @router.post("/forget", tags=["write"])
 def forget(body: ForgetRequest, who: Who, memory: Mem) -> dict[str, Any]:
-    """Hard-delete a subject or a source in the scope; neither named: the whole scope."""
+    """Hard-delete a subject or a source in the scope, or with ``"all": true`` the scope."""
+    if body.all == (body.subject is not None or body.source is not None):
+        raise UserError('forget: name a subject or a source, or send "all": true for the scope')
     scope = who.scope(body.scope) or memory.scope
     deleted = memory.forget(scope=scope, subject=body.subject, source=body.source)
     return _results([{"deleted": deleted}])

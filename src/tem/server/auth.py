@@ -78,6 +78,14 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def listen_address(host: str) -> str:
+    """The address to bind for ``--host``: lower case, an IPv6 address without brackets.
+
+    ``[::1]`` is how URLs and Host headers write it; uvicorn's bind wants ``::1``.
+    """
+    return host.strip().lower().removeprefix("[").removesuffix("]")
+
+
 def check_bind(host: str, keys: Keys | None) -> None:
     """Refuse to serve beyond loopback without API keys (UserError, one line)."""
     if keys is None and not is_loopback(host):
@@ -108,6 +116,10 @@ class Caller:
         if requested not in self.scopes:
             raise Forbidden(f"this API key may not use scope {requested!r}")
         return requested
+
+    def allows(self, scope: str) -> bool:
+        """True when this caller may read and write ``scope``."""
+        return self.scopes is None or scope in self.scopes
 
 
 def authenticate(keys: Keys | None, token: str | None) -> Caller:

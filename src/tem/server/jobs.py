@@ -2,9 +2,10 @@
 
 ``POST /v1/messages`` and ``POST /v1/ingest`` with ``"background": true`` answer
 202 with one job per session (:func:`enqueue`); ``GET /v1/jobs/{job_id}`` says
-where a job stands, to a key bound to the job's scope. Both need the server to
-have a queue (``tem serve --queue URL``, docs/jobs.md): without one, background
-posts answer 422 and the jobs route is not mounted. Nothing here imports
+where a job stands, to a key bound to the job's scope (any other key gets the
+404 of an unknown id). Both need the server to have a queue (``tem serve --queue
+URL``, docs/jobs.md): without one, background posts answer 422 and the jobs route
+is not mounted. Nothing here imports
 procrastinate: the queue arrives through ``create_app``.
 """
 
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, Request, Response
 
 from tem.core.episode import Session
-from tem.errors import UserError
+from tem.errors import NotFound, UserError
 from tem.server.app import ERRORS, Who
 
 if TYPE_CHECKING:
@@ -47,5 +48,6 @@ def enqueue(
 def job(job_id: int, request: Request, who: Who) -> dict[str, Any]:
     """Where a background ingestion job stands: status, attempts, error, report."""
     found = _queue(request).status(job_id)
-    who.scope(found.scope)  # 403 unless the key is bound to the job's scope
+    if not who.allows(found.scope):  # the same 404 as for no job: nothing about other scopes
+        raise NotFound(f"no ingestion job {job_id} in this queue")
     return {"results": [found.to_dict()]}

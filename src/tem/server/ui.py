@@ -9,8 +9,8 @@ routes below), so every read goes through the same scope checks as any client.
     GET /v1/scopes                  the scopes the caller's key may read
     GET /v1/subjects?scope=...      the subjects of one scope
 
-Both are kept out of the OpenAPI schema, which lists the library's verbs: these exist
-for the page's pickers (``/v1/subjects`` reads the store's subject list directly).
+Both are in the OpenAPI schema with the library's verbs (``Memory.scopes`` and
+``Memory.subjects``), and any client may call them.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from tem.errors import NotFound
 from tem.inputs import check_text
-from tem.server.app import Mem, ScopeQ, Who
+from tem.server.app import ERRORS, Mem, ScopeQ, Who
 
 router = APIRouter()
 
@@ -53,18 +53,17 @@ def asset(name: str) -> Response:
     return Response(_static(name), media_type=media_type)
 
 
-@router.get("/v1/scopes", include_in_schema=False)
+@router.get("/v1/scopes", tags=["read"], responses=ERRORS)
 def scopes(who: Who, memory: Mem) -> dict[str, Any]:
     """The scopes the caller may read: the key's scopes, or with keys off every stored
     scope and the server's default."""
-    names = {*memory.store.scopes(), memory.scope} if who.scopes is None else set(who.scopes)
+    names = {*memory.scopes(), memory.scope} if who.scopes is None else set(who.scopes)
     return {"results": [{"scope": name} for name in sorted(names)]}
 
 
-@router.get("/v1/subjects", include_in_schema=False)
+@router.get("/v1/subjects", tags=["read"], responses=ERRORS)
 def subjects(who: Who, memory: Mem, scope: ScopeQ = None) -> dict[str, Any]:
     """Every subject of a scope that has versions, sorted case-insensitively."""
     requested = None if scope is None else check_text(scope, "scope")
-    name = who.scope(requested) or memory.scope
-    found = sorted(memory.store.subjects(name), key=lambda s: (s.casefold(), s))
+    found = memory.subjects(scope=who.scope(requested) or memory.scope)
     return {"results": [{"subject": subject} for subject in found]}
