@@ -1,12 +1,13 @@
 """Benchmark of the offline extractor: accuracy on the hand-labelled gold set, then on
 the persona benchmark's gold facts, then throughput on every turn of LoCoMo.
 
-Run: ``python benchmarks/bench_extract.py [--gold PATH] [--locomo PATH] [--seed N]``.
+Run: ``python benchmarks/bench_extract.py [--set PATH ...] [--locomo PATH] [--seed N]
+[--rules-only] [--write-floors PATH]``.
 
-A predicted fact matches an expected one when subject, relation and kind are equal and
-the values are equal ignoring case (subjects ignore case too). Facts predicted on the
-negative snippets count as false positives in the overall precision and are also
-reported on their own. ``valid_from`` is not part of matching; the share of matched
+Each labelled set (by default the gold set below and ``tests/data/extraction_dev.jsonl``)
+is scored by :mod:`tem.eval.extraction`: precision and recall by relation and by
+phrasing style, and the share of negative messages that yield no fact, by kind.
+``valid_from`` is not part of matching; where a set labels it, the share of matched
 facts whose date also agrees is printed separately.
 
 The persona part runs the extractor over every session of ``tem.eval.persona.generate``
@@ -34,33 +35,19 @@ from pathlib import Path
 from typing import Any
 
 from tem.core.episode import Session, Turn
-from tem.eval import persona
-from tem.extract import ExtractedFact, OfflineExtractor
+from tem.eval import extraction, persona
+from tem.extract import OfflineExtractor
 
 ROOT = Path(__file__).resolve().parent
-GOLD = ROOT / "data" / "extraction_gold.jsonl"
+SETS = [
+    ROOT / "data" / "extraction_gold.jsonl",
+    ROOT.parent / "tests" / "data" / "extraction_dev.jsonl",
+]
 LOCOMO = Path("/work/shared/data/locomo/locomo10.json")
-Key = tuple[str, str, str, str]
-
-
-def load_gold(path: Path) -> list[dict[str, Any]]:
-    with path.open(encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
 
 
 def gold_session(row: dict[str, Any]) -> Session:
-    day = datetime.fromisoformat(row["session_date"]).replace(tzinfo=UTC)
-    spoken = row.get("turns") or [{"speaker": row["speaker"], "text": row["text"]}]
-    turns = tuple(Turn(t["speaker"], t["text"], i) for i, t in enumerate(spoken))
-    return Session(id=row["id"], observed_at=day, turns=turns)
-
-
-def key(subject: str, relation: str, value: str | None, kind: str) -> Key:
-    return (subject.casefold(), relation.casefold(), (value or "").casefold(), kind)
-
-
-def fact_key(fact: ExtractedFact) -> Key:
-    return key(fact.subject, fact.relation, fact.value, fact.kind)
+    return extraction.row_session(row)
 
 
 class Score:
@@ -71,32 +58,6 @@ class Score:
         self.fp: Counter[str] = Counter()
         self.fn: Counter[str] = Counter()
         self.dates_right = 0
-        self.negative_fp = 0
-
-    def add(self, row: dict[str, Any], facts: list[ExtractedFact]) -> list[str]:
-        """Score one snippet; return its error lines."""
-        expected = {
-            key(e["subject"], e["relation"], e["value"], e["kind"]): e for e in row["expected"]
-        }
-        errors = []
-        for fact in facts:
-            k = fact_key(fact)
-            if k in expected:
-                self.tp[fact.relation] += 1
-                self.dates_right += _same_date(fact, expected.pop(k)["valid_from"])
-            else:
-                self.fp[fact.relation] += 1
-                self.negative_fp += bool(row["negative"])
-                errors.append(f"  FP {row['id']}: {k}  <- {fact.evidence!r}")
-        for k, e in expected.items():
-            self.fn[e["relation"]] += 1
-            errors.append(f"  FN {row['id']}: {k}")
-        return errors
-
-
-def _same_date(fact: ExtractedFact, expected: str | None) -> bool:
-    found = None if fact.valid_from is None else fact.valid_from.date().isoformat()
-    return found == expected
 
 
 def prf(tp: int, fp: int, fn: int) -> tuple[float, float, float]:
@@ -116,22 +77,20 @@ def print_table(score: Score) -> None:
         print(f"{name:<22}{tp:>5}{fp:>5}{fn:>5}{p:>8.3f}{r:>8.3f}{f:>8.3f}")
 
 
-def run_gold(extractor: OfflineExtractor, path: Path, verbose: bool) -> None:
-    rows = load_gold(path)
-    score = Score()
-    errors: list[str] = []
-    for row, facts in zip(rows, extractor.extract_many(gold_session(r) for r in rows), strict=True):
-        errors += score.add(row, facts)
-    negatives = sum(1 for r in rows if r["negative"])
-    print(
-        f"gold set: {len(rows)} snippets ({len(rows) - negatives} positive, {negatives} negative)"
-    )
-    print_table(score)
-    matched = sum(score.tp.values())
-    print(f"false positives on negative snippets: {score.negative_fp}")
-    print(f"valid_from agrees on {score.dates_right}/{matched} matched facts")
+def run_set(extractor: OfflineExtractor, path: Path, verbose: bool) -> extraction.Score:
+    """Score a labelled set (tem.eval.extraction) by relation, by style, negatives by kind."""
+    rows = extraction.load_rows(path)
+    predicted = extractor.extract_many(extraction.row_session(r) for r in rows)
+    score = extraction.score_rows(rows, predicted)
+    negatives = sum(1 for r in rows if r.get("negative"))
+    shown = f"{len(rows) - negatives} positive, {negatives} negative"
+    print(f"{path.name}: {len(rows)} messages ({shown})")
+    print("\n".join(extraction.table_lines(score)))
+    if score.dated:
+        print(f"valid_from agrees on {score.dates_right}/{score.dated} matched dated facts")
     if verbose:
-        print("\n".join(errors))
+        print("\n".join(score.errors))
+    return score
 
 
 def run_persona(extractor: OfflineExtractor, seed: int, verbose: bool) -> None:
@@ -215,15 +174,28 @@ def peak_rss_mib() -> float:
 
 def main(argv: Iterable[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
-    parser.add_argument("--gold", type=Path, default=GOLD)
+    parser.add_argument(
+        "--set", type=Path, action="append", dest="sets", help="labelled set (repeatable)"
+    )
     parser.add_argument("--locomo", type=Path, default=LOCOMO)
     parser.add_argument("--seed", type=int, default=7, help="persona benchmark seed")
     parser.add_argument("--errors", action="store_true", help="list every FP and FN")
     parser.add_argument("--no-throughput", action="store_true")
+    parser.add_argument("--rules-only", action="store_true", help="without the span model")
+    parser.add_argument(
+        "--write-floors",
+        type=Path,
+        metavar="PATH",
+        help="write the sets' figures, less a margin, as the floors of tests/test_extract_sets.py",
+    )
     args = parser.parse_args(None if argv is None else list(argv))
-    extractor = OfflineExtractor()
-    run_gold(extractor, args.gold, args.errors)
-    print()
+    extractor = OfflineExtractor(learned=not args.rules_only)
+    floors: dict[str, dict[str, float]] = {}
+    for path in args.sets or SETS:
+        floors[path.name] = extraction.floors(run_set(extractor, path, args.errors))
+        print()
+    if args.write_floors:
+        args.write_floors.write_text(json.dumps(floors, indent=1, sort_keys=True) + "\n")
     run_persona(extractor, args.seed, args.errors)
     print()
     if not args.no_throughput and args.locomo.exists():

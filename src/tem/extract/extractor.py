@@ -1,4 +1,4 @@
-"""The offline extractor: spaCy parse + the rule tables, no LLM."""
+"""The offline extractor: spaCy parse, the rule tables and a learned fallback; no LLM."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from tem.core.episode import Session, Turn
 from tem.core.model import Version, normalize_key
 from tem.core.relations import DEFAULT_CARDINALITY
-from tem.extract import filters, idioms
+from tem.extract import filters, idioms, learned
 from tem.extract.copula import answered_question, be_facts, possessive_facts
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
 from tem.extract.nlp import load_pipeline
@@ -17,7 +17,7 @@ from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
 from tem.extract.readers_index import READERS
 from tem.extract.subjects import resolve_subject
 from tem.extract.timing import clause_time
-from tem.extract.triggers import may_state_fact
+from tem.extract.triggers import may_state_fact, speaks_of_self
 
 Token = Any
 RULES_BY_LEMMA: dict[str, list[VerbRule]] = {}
@@ -28,13 +28,15 @@ PLAN_RELATIONS = frozenset({"plan"})
 
 
 class OfflineExtractor:
-    """Turns dated sessions into candidate facts with spaCy and rules.
+    """Turns dated sessions into candidate facts with spaCy, rules and a span model.
 
-    Construction is free; the spaCy model loads on first use, once per process.
+    Construction is free; the models load on first use, once per process.
+    ``learned=False`` keeps to the rules alone (see :mod:`tem.extract.learned`).
     """
 
-    def __init__(self, *, batch_size: int = 64) -> None:
+    def __init__(self, *, batch_size: int = 64, learned: bool = True) -> None:
         self.batch_size = batch_size
+        self.learned = learned
 
     def extract(
         self,
@@ -56,22 +58,27 @@ class OfflineExtractor:
     ) -> Iterator[list[ExtractedFact]]:
         """Like :meth:`extract` for many sessions, parsing all their turns in one stream.
 
-        Turns with none of the rules' trigger words are not parsed at all.
+        Turns that neither contain a rule's trigger word nor speak of the speaker
+        ("haha that's so cool!") are not parsed at all.
         """
         names = speaker_names or {}
         chosen = list(sessions)
-        items = (
+        items = [
             (turn.text, (number, turn))
             for number, session in enumerate(chosen)
             for turn in session.turns
-            if may_state_fact(turn.text)
-        )
+            if may_state_fact(turn.text) or (self.learned and speaks_of_self(turn.text))
+        ]
         results: list[list[ExtractedFact]] = [[] for _ in chosen]
         parsed = load_pipeline().pipe(items, as_tuples=True, batch_size=self.batch_size)
+        marks: Iterator[list[learned.Proposal]] = iter(())
+        if self.learned:
+            marks = learned.mark((text for text, _ in items), batch_size=self.batch_size)
         for doc, (number, turn) in parsed:
             speaker = names.get(turn.speaker, turn.speaker)
             reference = _reference(chosen[number], turn)
-            results[number].extend(facts_of_turn(doc, turn, speaker, reference))
+            marked = next(marks, None)
+            results[number].extend(facts_of_turn(doc, turn, speaker, reference, marked))
         yield from results
 
 
@@ -80,10 +87,21 @@ def _reference(session: Session, turn: Turn) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def facts_of_turn(doc: Any, turn: Turn, speaker: str, reference: datetime) -> list[ExtractedFact]:
-    """Return the facts of one parsed turn, ordered by position."""
+def facts_of_turn(
+    doc: Any,
+    turn: Turn,
+    speaker: str,
+    reference: datetime,
+    proposals: list[learned.Proposal] | None = None,
+) -> list[ExtractedFact]:
+    """Return the facts of one parsed turn, ordered by position.
+
+    ``proposals`` are the span model's for the turn (None: rules only); those the
+    guards admit add to what the rules found, never replace it.
+    """
     found: list[ExtractedFact] = []
     seen: set[tuple[str, str, str | None, str]] = set()
+    proposed = learned.learned_candidates(doc, proposals or [], speaker)
     question = None
     for sentence in doc.sents:
         if filters.is_question(sentence):
@@ -93,6 +111,8 @@ def facts_of_turn(doc: Any, turn: Turn, speaker: str, reference: datetime) -> li
         if question is not None:  # "My favourite drink? Definitely chai."
             candidates += answered_question(question, sentence, speaker)
             question = None
+        inside = [c for c in proposed if sentence.start <= c.anchor < sentence.end]
+        candidates += [c for c in inside if not _known(c, candidates)]
         for candidate in sorted(candidates, key=lambda c: c.anchor):
             key = (candidate.subject, candidate.relation, candidate.value, candidate.kind)
             if key in seen:
@@ -100,6 +120,17 @@ def facts_of_turn(doc: Any, turn: Turn, speaker: str, reference: datetime) -> li
             seen.add(key)
             found.append(_finish(candidate, doc, turn, reference, sentence.text.strip()))
     return found
+
+
+def _known(proposal: Candidate, candidates: list[Candidate]) -> bool:
+    """True when the rules already read this relation's value (or a longer one) here."""
+    value = (proposal.value or "").casefold()
+    return any(
+        c.relation == proposal.relation
+        and c.subject == proposal.subject
+        and (value in (c.value or "").casefold() or (c.value or "").casefold() in value)
+        for c in candidates
+    )
 
 
 def _finish(

@@ -20,7 +20,7 @@ HEDGES = frozenset({"maybe", "perhaps", "possibly", "probably", "hopefully", "ev
 HYPOTHETICAL_GOVERNORS = frozenset(
     """
     think consider hope want wish dream wonder debate imagine plan intend pretend suppose
-    contemplate weigh expect try aim need mull toy tempt decide hop stop quit
+    contemplate weigh expect try aim need mull toy tempt decide hop stop quit daydream fantasize
     idea possibility option chance thought dream offer opportunity prospect hope
     """.split()
 )
@@ -30,6 +30,10 @@ FUTURE_DAY_WORDS = frozenset({"next", "tomorrow", "upcoming", "coming", "soon"})
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 REPORTING_VERBS = frozenset({"tell", "mention"})
 TRIP_VERBS = frozenset({"visit", "travel", "tour", "fly", "vacation", "holiday", "stay", "go"})
+APPLICATION_WORDS = frozenset(
+    {"apply", "application", "applicant", "shortlist", "shortlisted", "interview", "candidate"}
+)
+OFFER_WORDS = frozenset({"offer", "want", "ask", "invite", "propose", "suggest"})
 
 
 def governors(token: Token) -> list[Token]:
@@ -83,15 +87,13 @@ def _no_longer(neg: Token) -> bool:
 
 def is_hypothetical(verb: Token) -> bool:
     """True for modal, conditional, hedged or wished-for clauses."""
-    if _hedged(verb):
+    if hedged(verb):
         return True
-    for token in governors(verb):
-        if token.lemma_ in HYPOTHETICAL_GOVERNORS or _hedged(token):  # "hop": spaCy's "hoping"
-            return True
-    return False
+    # "hop" is spaCy's lemma of "hoping"
+    return any(t.lemma_ in HYPOTHETICAL_GOVERNORS or hedged(t) for t in governors(verb))
 
 
-def _hedged(token: Token) -> bool:
+def hedged(token: Token) -> bool:
     for child in token.children:
         lower = child.lower_
         if child.dep_ in ("aux", "auxpass") and lower in MODALS:
@@ -125,6 +127,24 @@ def is_trip(verb: Token) -> bool:
         ):
             return True
     return False
+
+
+def offered_or_applied(sentence: Any) -> bool:
+    """True for a job, place or school applied for, or an offer refused: "I applied to
+    Stripe", "they offered me a flat in Shimokitazawa but I passed on it"."""
+    lemmas = {t.lemma_.casefold() for t in sentence} | {t.lower_ for t in sentence}
+    if lemmas & APPLICATION_WORDS:
+        return True
+    if any(t.lemma_ in ("decline", "reject", "refuse") for t in sentence):
+        return True
+    if any(
+        t.lemma_ in ("pass", "turn") and {c.lower_ for c in t.children} & {"on", "down"}
+        for t in sentence
+    ):
+        return True  # "passed on it", "turned it down"
+    refused = "said no" in sentence.text.casefold() or "said nah" in sentence.text.casefold()
+    refused = refused or any(t.lower_ == "not" and t.head.lemma_ == "decide" for t in sentence)
+    return refused and bool(lemmas & (OFFER_WORDS | {"decide", "say", "get"}))
 
 
 def names_future_day(sentence: Any) -> bool:

@@ -42,11 +42,12 @@ def resolve_subject(verb: Token, speaker: str) -> str | None:
     """
     token = subject_token(verb)
     if token is None:
-        return speaker if _elided_first_person(verb) else None
+        return speaker if elided_first_person(verb) else None
     return name_of(token, speaker)
 
 
-def _elided_first_person(verb: Token) -> bool:
+def elided_first_person(verb: Token) -> bool:
+    """True for a main clause with no subject in the past or progressive ("Moved to Oslo")."""
     root = verb
     while root.dep_ in INHERITING_DEPS and root.head.i != root.i:
         root = root.head

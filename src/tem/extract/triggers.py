@@ -52,3 +52,11 @@ def _pattern() -> re.Pattern[str]:
 def may_state_fact(text: str) -> bool:
     """False only when no rule can fire on ``text``."""
     return _pattern().search(text) is not None
+
+
+SELF_WORDS = re.compile(r"\b(?:i|i'm|im|i've|ive|i'd|me|my|mine|we|we're|our|us)\b", re.IGNORECASE)
+
+
+def speaks_of_self(text: str) -> bool:
+    """True when ``text`` has a first-person word: the span model may find a fact there."""
+    return SELF_WORDS.search(text.replace("’", "'")) is not None

@@ -20,7 +20,9 @@ DIRECTION_WORDS = frozenset({"back", "out", "down", "over", "away", "up"})
 TIME_WORDS = frozenset(
     {"spring", "summer", "fall", "autumn", "winter", "morning", "evening", "weekend", "future"}
 )
-DROPPED_WORDS = frozenset({"new", "current", "own", "first", "old", "little", "very", "now"})
+DROPPED_WORDS = frozenset(
+    {"new", "current", "own", "first", "old", "little", "very", "now", "much", "many", "more"}
+)
 NOT_VALUES = frozenset({"it", "this", "that", "them", "one", "something", "thing", "stuff"})
 
 

@@ -1,0 +1,333 @@
+"""What kind of thing a relation's value can be: a city is no employer, a film no drink.
+
+The span model proposes values from context alone; these checks hold it to the meaning
+of each relation, using the entity types of the English pipeline and, for languages,
+the ISO 639-1 names from ``pycountry``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from collections.abc import Callable
+from typing import Any
+
+from tem.extract.lexicon import LANGUAGES
+
+NUMBERS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"})
+NOT_A = {
+    "lives in": NUMBERS | {"NORP", "LANGUAGE", "WORK_OF_ART", "PRODUCT"},
+    "works at": NUMBERS | {"GPE", "NORP", "LANGUAGE", "WORK_OF_ART"},
+    "studies at": NUMBERS | {"GPE", "NORP", "LANGUAGE", "WORK_OF_ART", "PERSON"},
+    "job title": NUMBERS | {"GPE", "PERSON", "ORG", "LANGUAGE", "WORK_OF_ART"},
+    "favorite drink": NUMBERS | {"GPE", "PERSON", "LANGUAGE", "WORK_OF_ART", "NORP"},
+    "has pet": NUMBERS | {"GPE", "ORG", "LANGUAGE", "WORK_OF_ART"},
+    "hobby": NUMBERS | {"GPE", "PERSON", "LANGUAGE", "NORP"},
+    "partner": NUMBERS | {"GPE", "ORG", "LANGUAGE", "NORP", "WORK_OF_ART", "FAC"},
+}
+"""Entity types (of the English pipeline) a relation's value is never."""
+EXTRA_LANGUAGES = "asl bsl sign language mandarin cantonese farsi greek gaelic creole"
+LANGUAGE_CUES = frozenset(
+    "speak speaks spoke speaking talk fluent fluently native bilingual trilingual language"
+    " languages tongue conversational mother".split()
+)
+"""Words around an unlisted language name that say it is one ("I speak Pashto")."""
+
+
+@functools.cache
+def languages() -> frozenset[str]:
+    """Casefolded language names: ISO 639-1 (pycountry) and the extractor's lexicon."""
+    import pycountry
+
+    names = set(LANGUAGES) | set(EXTRA_LANGUAGES.split()) | {"sign language"}
+    for language in pycountry.languages:
+        if not hasattr(language, "alpha_2"):
+            continue
+        for name in (language.name, getattr(language, "common_name", "")):
+            for part in name.split(";"):
+                part = re.sub(r"\(.*?\)", "", part).strip().casefold()
+                if part:
+                    names.add(part)
+                    names.add(part.split()[-1])  # "modern greek" -> "greek"
+    return frozenset(names)
+
+
+def language_of(text: str) -> str | None:
+    """The language ``text`` names ("spansih" -> "Spanish"), or None if it names none."""
+    folded = " ".join(re.findall(r"[\w'-]+", text.casefold()))
+    known = languages()
+    if folded in known:
+        said = text.strip()
+        return said if any(c.isupper() for c in said) else said.title()
+    for word in folded.split():
+        if word in known:
+            return word.title()
+        if len(word) >= 5:
+            close = difflib.get_close_matches(word, known, n=1, cutoff=0.85)
+            if close:
+                return close[0].title()
+    return None
+
+
+def fits(relation: str, span: Any) -> bool:
+    """False when ``span`` is a kind of thing ``relation``'s value never is."""
+    if relation == "speaks":
+        if language_of(span.text) is not None or span.root.ent_type_ in ("LANGUAGE", "NORP"):
+            return True
+        cued = any(t.lower_ in LANGUAGE_CUES for t in span.sent)
+        named = {t.ent_type_ for t in span} & {"ORG", "GPE", "FAC", "DATE"}
+        return cued and not named and len(span) <= 3 and span.root.pos_ in ("PROPN", "ADJ")
+    banned = NOT_A.get(relation, frozenset())
+    types = {t.ent_type_ for t in span if t.ent_type_}
+    return not types or not types <= banned
+
+
+# --- What a learned value must look like, and which of two close relations it serves ---
+
+NAME_POS = frozenset({"PROPN", "NOUN", "X"})
+"""Parts of speech a name's head may have ("Hung" as a verb, "Funny" as an adjective: no)."""
+ACTIVITY_POS = frozenset({"NOUN", "VERB"})
+GREETINGS = frozenset(
+    {"hey", "hi", "hello", "yeah", "yes", "ok", "okay", "oh", "kia", "omg", "lol"}
+)
+ORG_HEADS = frozenset(
+    """
+    institute foundation university college school academy hospital clinic bank office
+    company ministry council agency department centre center museum corporation group
+    """.split()
+)
+"""Head words that make a name an organisation, so never a place one lives in."""
+NOT_A_TITLE = frozenset(
+    """
+    job position role post gig career school academy course office company university
+    college class program programme level shift application offer
+    """.split()
+)
+"""Head words of phrases a job title is never ("a teaching job", "a language school")."""
+QUANTIFIERS = frozenset({"much", "many", "lots", "lot", "way", "too", "so", "more", "plenty"})
+STUDY_CUES = frozenset(
+    """
+    study studies studying student degree course major minor enrol enroll enrolled class
+    classes semester term freshman sophomore undergrad undergraduate grad postgrad
+    master masters phd dphil doctorate bachelor bachelors diploma bootcamp pgce thesis
+    lecture lectures graduate graduated graduation alumni programme program exam exams
+    campus school university uni college academy tuition accept admit
+    """.split()
+)
+"""Words of the study frame: a named place in their sentence is a school."""
+WORK_CUES = frozenset(
+    """
+    work worked working job hire hired employ employed employer colleague colleagues boss
+    shift shifts office intern internship redundant redundancy layoff lay fire fired quit
+    resign notice salary paycheck promote promoted position role team client clients
+    career contract manager staff retire retired teach teaching taught
+    """.split()
+)
+"""Words of the work frame: a named place in their sentence is an employer."""
+
+
+def inflected(token: Any) -> bool:
+    """True for a capitalised common word that inflects ("Signed", "Tying", "Hung")."""
+    lemma = token.lemma_.casefold()
+    if token.tag_ in ("VBD", "VBN", "VBG") and lemma != token.lower_:
+        return True  # tagged a verb form, whatever its part of speech
+    return bool(lemma) and lemma != token.lower_ and token.pos_ in ("VERB", "AUX", "ADJ")
+
+
+PLACE_OF_WORK = frozenset({"office", "plant", "branch", "store", "campus", "headquarters", "hq"})
+AGENT_SUFFIXES = (
+    "er", "or", "ist", "ian", "ant", "ent", "man", "woman", "eer", "ee", "smith", "wright",
+    "ive", "ic", "ier", "yst", "ess",
+)  # fmt: skip
+TITLE_WORDS = frozenset(
+    "head chief lead officer president partner associate fellow owner minister nurse".split()
+)
+PARTNER_CUES = frozenset(
+    """
+    partner boyfriend girlfriend husband wife fiance fiancé fiancee fiancée spouse hubby
+    wifey bf gf missus date dating married marry marriage wedding wed engaged engagement
+    proposed propose seeing together relationship knot dumped dump divorce divorced ex
+    split broke separated widow widowed widower anniversary love
+    """.split()
+)
+"""Words without which a name is no partner ("I have a son named Mateo")."""
+HOME_CUES = frozenset(
+    """
+    live lives living lived move moved moving relocate relocated base based home resident
+    settle settled rent renting born raise raised neighborhood neighbourhood local city town
+    flat apartment house here hometown native
+    """.split()
+)
+"""Words without which a place is no home ("I made pad thai", "a weekend in Santiago")."""
+PET_CUES = frozenset(
+    """
+    adopt adopted rescue rescued pet pets named called vet breed breeder puppy kitten walk
+    walks feed fur furry paw paws litter cage tank leash household family adoption
+    """.split()
+)
+"""Words without which an unknown animal name is no pet ("our honeymoon" is none)."""
+PET_NEVER = frozenset({"wash", "sitter", "shop", "store", "food"})
+
+
+def person_noun(word: str) -> bool:
+    """True for a noun that names a person by what they do: "welder", "nurse", "Head"."""
+    from tem.extract.lexicon import OCCUPATIONS
+
+    folded = word.casefold()
+    if folded in OCCUPATIONS or folded in TITLE_WORDS:
+        return True
+    return len(folded) > 4 and folded.endswith(AGENT_SUFFIXES)
+
+
+def spelled(word: str, known: frozenset[str]) -> str:
+    """``word`` or the ``known`` word it misspells ("plumbr" -> "plumber"); itself if none."""
+    folded = word.casefold()
+    if folded in known or len(folded) < 5:
+        return word
+    close = difflib.get_close_matches(folded, known, n=1, cutoff=0.8)
+    return close[0] if close else word
+
+
+def well_formed(relation: str, span: Any) -> bool:
+    """False when ``span`` cannot be a value of ``relation`` by its grammar.
+
+    A name (employer, school, place, partner) is headed by a noun and is no greeting;
+    a place is no organisation and comes with a word of home; a job title names a
+    person by what they do, not a verb ("teach"), a drink or a job posting; a hobby is
+    an activity, not a name or an adjective; a pet no person; a drink no language.
+    """
+    check = SHAPES.get(relation)
+    return check is None or check(span, [t.lower_ for t in span])
+
+
+def _name(span: Any, words: list[str]) -> bool:
+    root = span.root
+    if root.pos_ not in NAME_POS or words[0] in GREETINGS or len(span) == 1 and inflected(root):
+        return False
+    # a capital that only starts the sentence: "Hung up my boots"
+    return not (span.start == span.sent.start and len(span) == 1 and not root.ent_type_)
+
+
+def _context(span: Any) -> set[str]:
+    return {t.lemma_.casefold() for t in span.sent} | {t.lower_ for t in span.sent}
+
+
+def _home(span: Any, words: list[str]) -> bool:
+    root = span.root
+    at_work = root.dep_ == "compound" and root.head.lower_ in PLACE_OF_WORK | ORG_HEADS
+    if not _name(span, words) or ORG_HEADS & set(words) or at_work:
+        return False
+    return bool(_context(span) & HOME_CUES)
+
+
+def _employer(span: Any, words: list[str]) -> bool:
+    from tem.extract.lexicon import EMPLOYER_NOUNS
+
+    root = span.root
+    named = root.pos_ == "PROPN" or root.ent_type_ in ("ORG", "FAC")
+    named = named or bool(set(words) & (ORG_HEADS | EMPLOYER_NOUNS))
+    return _name(span, words) and named and (root.ent_type_ != "PERSON" or len(span) > 1)
+
+
+def _partner(span: Any, words: list[str]) -> bool:
+    return _name(span, words) and bool({t.lower_ for t in span.sent} & PARTNER_CUES)
+
+
+def _title(span: Any, words: list[str]) -> bool:
+    from tem.extract.lexicon import OCCUPATIONS
+
+    root = span.root
+    if root.pos_ not in ("NOUN", "PROPN") or root.tag_ == "VBG" or span[0].tag_ == "VBG":
+        return False
+    if root.lower_ in NOT_A_TITLE or _is_drink(words):
+        return False
+    return person_noun(spelled(root.text, OCCUPATIONS))
+
+
+def _hobby(span: Any, words: list[str]) -> bool:
+    from tem.extract.lexicon import HOME_NOUNS, KIN_NOUNS
+
+    root = span.root
+    if root.pos_ not in ACTIVITY_POS or any(t.pos_ == "PROPN" or t.is_upper for t in span):
+        return False
+    return root.lower_ not in ORG_HEADS | HOME_NOUNS | KIN_NOUNS and not _is_drink(words)
+
+
+def _pet(span: Any, words: list[str]) -> bool:
+    from tem.extract.lexicon import ANIMALS, KIN_NOUNS, OCCUPATIONS
+
+    root = span.root
+    if root.lower_ in KIN_NOUNS | OCCUPATIONS | ORG_HEADS | PET_NEVER:
+        return False
+    if root.lemma_.casefold() in ANIMALS or spelled(root.lower_, ANIMALS) in ANIMALS:
+        return True
+    return root.pos_ == "NOUN" and bool(_context(span) & PET_CUES)
+
+
+def _drink(span: Any, words: list[str]) -> bool:
+    from tem.extract.lexicon import ANIMALS, FOODS
+
+    root = span.root
+    if language_of(span.text) is not None and len(span) == 1:
+        return False
+    if root.lower_ in FOODS or root.lower_ in ANIMALS:
+        return False
+    return root.pos_ in ("NOUN", "PROPN", "ADJ") and not (len(span) == 1 and inflected(root))
+
+
+SHAPES: dict[str, Callable[[Any, list[str]], bool]] = {
+    "works at": _employer,
+    "studies at": _name,
+    "lives in": _home,
+    "partner": _partner,
+    "job title": _title,
+    "hobby": _hobby,
+    "has pet": _pet,
+    "favorite drink": _drink,
+}
+"""The shape check of each relation a learned value may have (see :func:`well_formed`)."""
+
+
+def _is_drink(words: list[str]) -> bool:
+    from tem.extract.lexicon import DRINK_PHRASES, DRINKS
+
+    return bool(set(words) & DRINKS) or " ".join(words) in DRINK_PHRASES
+
+
+def trimmed(span: Any) -> Any:
+    """``span`` without leading quantifiers: "way too much sweet tea" -> "sweet tea"."""
+    start = span.start
+    while start < span.end - 1 and (
+        span.doc[start].lower_ in QUANTIFIERS or span.doc[start].pos_ in ("DET", "ADV")
+    ):
+        start += 1
+    return span.doc[start : span.end]
+
+
+def school_or_employer(relation: str, span: Any) -> str | None:
+    """The relation a named place of study or work serves, judged by its sentence.
+
+    Study words ("degree", "second year", "enrolled") make it a school, work words
+    ("hired", "shift", "colleagues", an occupation) an employer; with both or neither,
+    a name headed "University" / "College" / "Academy" is a school and the model's
+    label stands otherwise. None when a "studies at" has neither a study word nor a
+    school's name (an airline "made me redundant" is no school).
+    """
+    from tem.extract.lexicon import OCCUPATIONS
+
+    context = {t.lemma_.casefold() for t in span.sent} | {t.lower_ for t in span.sent}
+    named = {t.lower_ for t in span}
+    context -= named
+    study = bool(context & STUDY_CUES)
+    work = bool(context & WORK_CUES) or bool((context - {"student"}) & OCCUPATIONS)
+    school_name = bool(named & (ORG_HEADS & STUDY_CUES | {"institute", "polytechnic"}))
+    if study and not work:
+        return "studies at"
+    if work and not study:
+        return "works at"
+    if school_name and not work:
+        return "studies at"
+    if relation == "studies at" and not study and not school_name:
+        return None
+    return relation

@@ -1,0 +1,395 @@
+"""The learned fallback: a trained span model proposes values, the grammar guards decide.
+
+The rules know the phrasings they were written for. For the others ("kicked the energy
+drink habit, it's all hojicha now", "the Jagiellonian University awarded me my degree"),
+a small spaCy span model trained on chat messages labelled by writers who never saw
+the rules (``training/train_extractor.py``) marks the words that are the value of a fact
+about the speaker, labelled with the relation ("FAVORITE_DRINK", "STUDIES_AT_END").
+
+The model proposes; the same grammar as the rules disposes. A proposal is dropped when
+its clause is a question, negated (unless the model read an ending: "I don't drink
+coffee anymore"), modal, conditional, hedged or in the future, when a place is a trip,
+and when the clause is about someone else ("my sister works at Apple", "he lives in
+Rome"). An organisation as the subject ("Deloitte took me on") is not someone else.
+
+The model ships in ``tem/extract/data/facts`` (about 7 MB); nothing is downloaded. Its
+tok2vec starts from the English pipeline's own NER (``en_core_web_sm``, MIT), so it
+knows words and shapes the training messages never showed it. Every proposal must also
+have the shape of its relation's values (:func:`tem.extract.kinds.well_formed`: a job
+title names a person, a home comes with a word of home, a partner with a word of
+partnership) and, for employers and schools, the sentence decides which of the two it
+is (:func:`tem.extract.kinds.school_or_employer`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from tem.extract import filters, kinds
+from tem.extract.facts import Candidate, Kind
+from tem.extract.lexicon import ANIMALS, KIN_NOUNS, OCCUPATIONS, PARTNER_NOUNS
+from tem.extract.subjects import FIRST_POSSESSIVE, SELF, name_of, subject_token
+from tem.extract.triggers import speaks_of_self
+
+Token = Any
+MODEL_PATH = Path(__file__).with_name("data") / "facts"
+ABOUT_OTHERS = frozenset({"he", "she", "they", "you", "u", "ya", "y'all", "someone", "everyone"})
+OLD_OR_COMPARED = frozenset(
+    {"from", "than", "after", "before", "unlike", "except", "instead", "off"}
+)
+"""Prepositions that put a value in the past or beside the fact: "switched from tea"."""
+KEEP_WITH_OTHERS = frozenset({"partner", "relationship status"})
+"""Relations the speaker states through someone else: "my wife Ana works at Google"."""
+CLAUSE_POS = frozenset({"VERB", "AUX"})
+EMPLOYING_VERBS = frozenset({"join", "sign", "take", "let", "recruit", "poach", "onboard"})
+LEAVING_VERBS = frozenset(
+    {"leave", "quit", "ditch", "flee", "exit", "abandon", "escape", "replace", "swap", "drop"}
+)
+TRIAL_VERBS = frozenset({"try", "taste", "sample", "make", "cook", "see", "watch", "buy"})
+"""Verbs of a one-off ("tried horchata at a cafe", "made pad thai", "saw Dune")."""
+LEADING = frozenset({"a", "an", "the", "my", "our", "some", "this", "that", "based", "-"})
+END_SUFFIX = "_END"
+STATUS_CUES = {
+    "married": "married wife husband hubby wifey spouse missus wed wedded knot casado casada",
+    "dating": "dating girlfriend boyfriend gf bf seeing fella novio novia together",
+    "engaged": "engaged fiancé fiancée fiance fiancee proposed",
+    "single": "single solo dumped unattached",
+    "divorced": "divorced divorce ex",
+    "widowed": "widowed widow widower late",
+    "in a relationship": "relationship taken",
+}
+"""Words that say a relationship status, by the status they say ("my wife" -> married)."""
+CUE_STATUS = {cue: status for status, cues in STATUS_CUES.items() for cue in cues.split()}
+BASE_VERB_TAGS = frozenset({"VB", "VBP"})
+NAMED = frozenset({"works at", "studies at", "lives in", "partner"})
+"""Relations whose value is a name: a proposal inside a name stands for all of it."""
+NAME_TYPES = frozenset({"ORG", "GPE", "FAC", "LOC", "PERSON"})
+NAME_JOINERS = frozenset({"of", "de", "da", "di", "del", "der", "van", "von", "&", "and", "la"})
+MAX_NAME = 7
+VOWELS = frozenset("aeiou")
+
+
+@functools.cache
+def load_model() -> Any:
+    """Return the span model (a blank English pipeline with one entity recogniser)."""
+    import spacy
+
+    return spacy.load(MODEL_PATH)
+
+
+Proposal = tuple[int, int, str]
+"""A proposed value: its start and end characters in the text, and its label."""
+
+
+def mark(texts: Iterable[str], batch_size: int = 64) -> Iterator[list[Proposal]]:
+    """Yield the model's proposals for each text."""
+    for doc in load_model().pipe(texts, batch_size=batch_size):
+        yield [(e.start_char, e.end_char, e.label_) for e in doc.ents]
+
+
+def relation_of(label: str) -> tuple[str, Kind]:
+    """ "STUDIES_AT_END" -> ("studies at", "end")."""
+    kind: Kind = "end" if label.endswith(END_SUFFIX) else "assert"
+    base = label[: -len(END_SUFFIX)] if kind == "end" else label
+    return base.lower().replace("_", " "), kind
+
+
+def learned_candidates(doc: Any, proposals: list[Proposal], speaker: str) -> list[Candidate]:
+    """The ``proposals`` that pass the guards, as candidates on ``doc``.
+
+    ``doc`` is the full spaCy parse of the same text (the guards read its grammar).
+    """
+    found = (candidate(doc, start, end, label, speaker) for start, end, label in proposals)
+    return [c for c in found if c is not None]
+
+
+def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candidate | None:
+    """The fact a proposed span states about ``speaker``, or None if a guard says no."""
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None:
+        return None
+    relation: str | None
+    relation, kind = relation_of(label)
+    if relation == "works at" and not employer_cued(span):
+        return None
+    if relation in ("works at", "studies at"):
+        relation = kinds.school_or_employer(relation, span)
+    if relation is None:
+        return None
+    span = span if relation in NAMED else whole_chunk(span)
+    if relation == "favorite drink":
+        span = kinds.trimmed(span)
+        if one_occasion(span):
+            return None
+    if not kinds.well_formed(relation, span) or not kinds.fits(relation, span):
+        return None
+    value = canonical(relation, span)
+    if not value or kind == "assert" and (old_or_compared(span) or left_behind(span)):
+        return None
+    clause = clause_of(span.root)
+    if not admitted(clause, relation, kind, speaker):
+        return None
+    return Candidate(speaker, relation, value, kind, clause.i)
+
+
+def clause_of(token: Token) -> Token:
+    """The verb (or the sentence root) that governs ``token``."""
+    while token.pos_ not in CLAUSE_POS and token.head.i != token.i:
+        token = token.head
+    return token
+
+
+def admitted(verb: Token, relation: str, kind: Kind, speaker: str) -> bool:
+    """True when ``verb``'s clause may state a fact about the speaker."""
+    if filters.is_question(verb.sent) or filters.is_future(verb):
+        return False
+    if filters.names_future_day(verb.sent) and kind == "assert":
+        return False
+    if filters.is_hypothetical(verb):  # "I wish I lived in Hawaii": neither true nor ended
+        return False
+    if kind == "assert" and filters.is_negated(verb):
+        return False
+    if kind == "assert" and filters.offered_or_applied(verb.sent):
+        return False
+    if kind == "end" and any(filters.hedged(t) for t in [verb, *filters.governors(verb)]):
+        return False
+    if relation == "lives in" and filters.is_trip(verb):
+        return False
+    if relation == "hobby" and any(map(filters.is_trip, [verb, *filters.governors(verb)])):
+        return False  # "left Paris for a week of hiking": a trip's pastime
+    if relation in KEEP_WITH_OTHERS and own_partner_word(verb.sent):
+        return True  # "my wife Ana works at Google": Ana is the partner
+    return about_speaker(verb, speaker)
+
+
+def about_speaker(verb: Token, speaker: str) -> bool:
+    """True when ``verb``'s clause is about the speaker.
+
+    The subject is "I"/"we" (or "my wife and I"); or it is left out in chat shorthand
+    ("Just moved to Austin"); or it is a thing or an organisation ("home is Porto now",
+    "Deloitte took me on", "it's all hojicha now") in a sentence that speaks of the
+    speaker. Another person ("he", "my sister", "Tom") never is.
+    """
+    subject = subject_token(verb)
+    if subject is None:  # chat drops the "I": "speak khmer n english", "living in Cork"
+        sentence = verb.sent
+        addressed = any(t.lower_ in ("you", "your", "u", "ur") for t in sentence)
+        imperative = verb.dep_ == "ROOT" and verb.tag_ == "VB" and verb.i == sentence.start
+        return not (addressed or imperative)
+    lower = subject.lower_
+    if lower in SELF or any(c.dep_ == "conj" and c.lower_ in SELF for c in subject.children):
+        return True
+    if lower in ABOUT_OTHERS or subject.ent_type_ == "PERSON":
+        return bool(subject.text.casefold() == speaker.casefold())
+    if _others_in(subject, speaker):
+        return False
+    if any(c.dep_ == "poss" for c in subject.children):
+        named = name_of(subject, speaker)  # "my sister" is someone; "my job" is no one
+        if named is not None and named != speaker:
+            return False
+    return speaks_of_self(verb.sent.text) or any(map(_left_out_i, verb.sent))
+
+
+def own_partner_word(sentence: Any) -> bool:
+    """True when the speaker names their own partner: "my wife", "our engagement"; not
+    "my son's girlfriend" (her owner is the son) nor "his girlfriend"."""
+    for token in sentence:
+        said = token.lower_ in PARTNER_NOUNS or token.lower_ in CUE_STATUS
+        if said and any(c.dep_ == "poss" and c.lower_ in FIRST_POSSESSIVE for c in token.children):
+            return True
+    return False
+
+
+def _others_in(subject: Token, speaker: str) -> bool:
+    """True when the subject phrase is about other people: "home *for my parents*"."""
+    for token in subject.subtree:
+        if token.i == subject.i:
+            continue
+        person = token.lower_ in KIN_NOUNS or token.ent_type_ == "PERSON"
+        if person and token.text.casefold() != speaker.casefold():
+            return True
+    return False
+
+
+def employer_cued(span: Any) -> bool:
+    """True when something says ``span`` is where the speaker works: a work word in the
+    sentence ("hired", "shift", an occupation), or "at"/"for"/"with" before it."""
+    from tem.extract.lexicon import OCCUPATIONS
+
+    context = {t.lemma_.casefold() for t in span.sent} | {t.lower_ for t in span.sent}
+    if context & (kinds.WORK_CUES | OCCUPATIONS | EMPLOYING_VERBS):
+        return True
+    root = span.root
+    return root.dep_ == "pobj" and root.head.lower_ in ("at", "for", "with")
+
+
+def whole_chunk(span: Any) -> Any:
+    """``span`` grown to the noun its adjective modifies: "iced" in "iced americanos" is
+    the drink "iced americanos" (a noun before a noun stays: "a kvass man")."""
+    doc, end = span.doc, span.end
+    root = span.root
+    while root.pos_ in ("ADJ", "VERB") and root.dep_ == "amod" and root.head.i == end:
+        if root.head.pos_ not in ("NOUN", "PROPN"):
+            break
+        end += 1
+        root = root.head
+    return doc[span.start : end]
+
+
+HABIT = re.compile(r"\b(?:every|always|usually|daily|often|mostly|only|nothing but)\b", re.I)
+
+
+def one_occasion(span: Any) -> bool:
+    """True for a drink had once: "I had coffee with someone from Globex" (a past
+    "had"/"drank"/"ordered" with no word of habit) is an occasion, not a favourite."""
+    verb = span.root.head
+    if verb.tag_ != "VBD" or verb.lemma_ not in ("have", "drink", "order", "grab", "get"):
+        return False
+    return not HABIT.search(span.sent.text)
+
+
+def left_behind(span: Any) -> bool:
+    """True for the object of a leaving verb: "left Berlin for Oslo" (an end, never an
+    assertion, which the rules read)."""
+    root = span.root
+    verb = root.head
+    if root.dep_ == "dobj" and verb.lemma_ in LEAVING_VERBS:
+        return True
+    ended = {c.lower_ for c in verb.children if c.dep_ in ("prt", "prep")} & {"off", "up", "out"}
+    if ended and verb.lemma_ in ("go", "give", "kick", "cut"):
+        return True  # "gone off jasmine tea", "gave up soda", "cut out sugar"
+    return verb.lemma_ in TRIAL_VERBS and root.dep_ in ("dobj", "pobj")
+
+
+def _left_out_i(token: Token) -> bool:
+    """A past or progressive clause with no subject: "*Kicked* the habit, it's all tea now"."""
+    return (
+        token.pos_ == "VERB"
+        and token.tag_ in ("VBD", "VBN", "VBG")
+        and token.dep_ in ("ROOT", "advcl", "conj", "ccomp")
+        and not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in token.children)
+    )
+
+
+def old_or_compared(span: Any) -> bool:
+    """True for a value in a "from", "than", "after" or "instead of" phrase."""
+    token = span.root
+    for _ in range(4):  # "after my time in Porto": the "after" is two phrases up
+        head = token.head
+        if token.dep_ not in ("pobj", "prep", "compound", "amod") or head.i == token.i:
+            return False
+        if head.lower_ == "of" and head.head.lower_ == "instead":
+            return True
+        if head.pos_ == "ADP" and head.lower_ in OLD_OR_COMPARED:
+            return True
+        token = head if head.pos_ != "ADP" else head.head
+    return False
+
+
+def canonical(relation: str, span: Any) -> str:
+    """The value a proposed span stands for: "my wife" is married, "I swim" is swimming."""
+    if relation == "relationship status":
+        return status_of(span.text)
+    if relation == "speaks":
+        return kinds.language_of(span.text) or ""
+    if relation in NAMED:
+        return capitalized(_value(whole_name(span)))
+    if relation in ("job title", "has pet"):
+        known = OCCUPATIONS if relation == "job title" else ANIMALS
+        value = _value(span)
+        head = span.root.text
+        fixed = kinds.spelled(head, known)
+        return value if fixed == head else value.replace(head, fixed)
+    if relation == "hobby" and span[0].tag_ in BASE_VERB_TAGS and span[0].pos_ == "VERB":
+        rest = span.doc[span[0].i + 1 : span.end].text
+        return " ".join(w for w in (gerund(span[0].lower_), rest) if w)
+    return _value(span)
+
+
+def capitalized(name: str) -> str:
+    """A name typed in lowercase, capitalised: "porto" -> "Porto", "uni of lagos" ->
+    "Uni of Lagos"; a name with any capital stays as typed ("iPhone", "McGill")."""
+    if name != name.casefold():
+        return name
+    return " ".join(w if w in NAME_JOINERS else w[:1].upper() + w[1:] for w in name.split())
+
+
+def whole_name(span: Any) -> Any:
+    """The name ``span`` is part of: "Quinta" in "Quinta da Pacheca", "Lincoln" in "Lincoln
+    High". The pipeline's entity that holds it, else the run of proper nouns around it."""
+    doc = span.doc
+    for ent in doc.ents:
+        inside = ent.start <= span.start and span.end <= ent.end
+        if inside and ent.label_ in NAME_TYPES and len(ent) <= MAX_NAME:
+            return ent
+    if not all(t.pos_ == "PROPN" for t in span):
+        return span
+    start, end = span.start, span.end
+    while start > 0 and _name_part(doc, start - 1, -1):
+        start -= 1
+    while end < len(doc) and _name_part(doc, end, 1):
+        end += 1
+    return doc[start:end] if end - start <= MAX_NAME else span
+
+
+def _name_part(doc: Any, i: int, step: int) -> bool:
+    """True when token ``i`` continues a name: a proper noun, or a joiner before one."""
+    token = doc[i]
+    if i == token.sent.start and kinds.inflected(token):
+        return False  # "Joined Canva as a designer": the verb only wears a capital
+    if token.pos_ == "PROPN":
+        return True
+    beyond = i + step
+    joined = token.lower_ in NAME_JOINERS and 0 <= beyond < len(doc)
+    return joined and doc[beyond].pos_ == "PROPN"
+
+
+def status_of(text: str) -> str:
+    """The status a phrase says ("hubby" -> married, "girlfreind" -> dating); "" if none."""
+    for word in re.findall(r"[\w'é]+", text.casefold()):
+        if word in CUE_STATUS:
+            return CUE_STATUS[word]
+        close = difflib.get_close_matches(word, CUE_STATUS, n=1, cutoff=0.8)
+        if close:
+            return CUE_STATUS[close[0]]
+    return ""
+
+
+def gerund(verb: str) -> str:
+    """ "swim" -> "swimming", "bake" -> "baking", "paint" -> "painting"."""
+    if verb.endswith("ie"):
+        return verb[:-2] + "ying"
+    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")) and len(verb) > 2:
+        return verb[:-1] + "ing"
+    short_cvc = (
+        len(verb) <= 4
+        and len(verb) >= 3
+        and verb[-1] not in VOWELS | set("wxy")
+        and verb[-2] in VOWELS
+        and verb[-3] not in VOWELS
+    )
+    return verb + verb[-1] + "ing" if short_cvc else verb + "ing"
+
+
+def _value(span: Any) -> str:
+    tokens = list(span)
+    while tokens and (tokens[0].lower_ in LEADING or tokens[0].is_punct):
+        tokens = tokens[1:]
+    while (
+        tokens
+        and (tokens[-1].is_punct or tokens[-1].tag_ == "POS")
+        and tokens[-1].text
+        not in (
+            ")",
+            "+",
+        )
+    ):
+        tokens = tokens[:-1]
+    if not tokens:
+        return ""
+    return str(span.doc[tokens[0].i : tokens[-1].i + 1].text).strip()

@@ -1,0 +1,220 @@
+"""The learned fallback's guards: the grammar decides which proposed values become facts.
+
+The proposals are given by hand here (``learned.mark`` replaced), so these tests check
+the guards and the value forms, not the trained model; tests/test_extract_sets.py
+measures the model on the labelled sets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
+
+import pytest
+
+from tem.core.episode import Session, Turn
+from tem.extract import OfflineExtractor, kinds, learned
+from tem.extract.nlp import load_pipeline
+
+SESSION = datetime(2024, 5, 8, tzinfo=UTC)
+
+
+def facts_with(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str, speaker: str = "Ana"
+) -> set[tuple[str, str, str | None, str]]:
+    """The facts found when the model proposes ``value`` as ``label`` (rules included)."""
+    start = text.index(value)
+
+    def extract(proposals: list[learned.Proposal]) -> set[tuple[str, str, str | None, str]]:
+        def mark(texts: Iterable[str], batch_size: int = 64) -> Iterator[list[learned.Proposal]]:
+            for _ in texts:
+                yield proposals
+
+        monkeypatch.setattr(learned, "mark", mark)
+        session = Session("s", SESSION, (Turn(speaker, text, 0),))
+        found = OfflineExtractor().extract(session)
+        return {(f.subject, f.relation, f.value, f.kind) for f in found}
+
+    return extract([(start, start + len(value), label)])
+
+
+def added_by(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str
+) -> set[tuple[str, str, str | None, str]]:
+    """The facts the proposal adds to what the rules find alone."""
+    rules = OfflineExtractor(learned=False).extract(Session("s", SESSION, (Turn("Ana", text, 0),)))
+    found = {(f.subject, f.relation, f.value, f.kind) for f in rules}
+    return facts_with(monkeypatch, text, value, label) - found
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label", "fact"),
+    [
+        ("Kicked the energy drink habit, it's all hojicha now.", "hojicha", "FAVORITE_DRINK",
+         ("Ana", "favorite drink", "hojicha", "assert")),
+        ("Deloitte took me on as an analyst in March.", "Deloitte", "WORKS_AT",
+         ("Ana", "works at", "Deloitte", "assert")),
+        ("yep khmer n english at home", "khmer", "SPEAKS", ("Ana", "speaks", "Khmer", "assert")),
+        ("Midwife, living in Cork these days.", "Cork", "LIVES_IN",
+         ("Ana", "lives in", "Cork", "assert")),
+        ("me and my wife kelsey just got a pug", "wife", "RELATIONSHIP_STATUS",
+         ("Ana", "relationship status", "married", "assert")),
+        ("I swim, I climb, and I paint.", "swim", "HOBBY", ("Ana", "hobby", "swimming", "assert")),
+        ("The Jagiellonian University gave me my degree in June.", "Jagiellonian University",
+         "STUDIES_AT_END", ("Ana", "studies at", "Jagiellonian University", "end")),
+    ],
+)  # fmt: skip
+def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
+    monkeypatch: pytest.MonkeyPatch,
+    text: str,
+    value: str,
+    label: str,
+    fact: tuple[str, str, str, str],
+) -> None:
+    assert fact in facts_with(monkeypatch, text, value, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("My sister works at Apple now.", "Apple", "WORKS_AT"),
+        ("He lives in Rome with his wife.", "Rome", "LIVES_IN"),
+        ("Is Berlin a nice place to live?", "Berlin", "LIVES_IN"),
+        ("If I lived in Oslo I would ski every day.", "Oslo", "LIVES_IN"),
+        ("I'm visiting Lisbon next week for a conference.", "Lisbon", "LIVES_IN"),
+        ("I don't work at Google.", "Google", "WORKS_AT"),
+        ("I switched from green tea to chai.", "green tea", "FAVORITE_DRINK"),
+        ("Tell me more about Lisbon some time.", "Lisbon", "LIVES_IN"),
+        ("I work at both Hospital Clinic and Centro Teknon.", "Teknon", "SPEAKS"),
+        ("I'm in Calgary now.", "Calgary", "WORKS_AT"),
+        ("I finally saw Dune with Tom.", "Tom", "JOB_TITLE"),
+    ],
+)
+def test_a_proposal_the_grammar_or_the_kind_rules_out_is_dropped(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str
+) -> None:
+    assert added_by(monkeypatch, text, value, label) == set()
+
+
+def test_the_partner_of_a_clause_about_the_partner_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    facts = facts_with(monkeypatch, "My wife Ana works at Google.", "Ana", "PARTNER", "Bea")
+    assert ("Bea", "partner", "Ana", "assert") in facts
+
+
+def test_labels_name_the_relation_and_the_kind() -> None:
+    assert learned.relation_of("STUDIES_AT_END") == ("studies at", "end")
+    assert learned.relation_of("FAVORITE_DRINK") == ("favorite drink", "assert")
+
+
+@pytest.mark.parametrize(
+    ("said", "status"),
+    [("hubby", "married"), ("girlfreind", "dating"), ("fiancée", "engaged"),
+     ("flying solo", "single"), ("late husband", "widowed"), ("ex-wife", "divorced"),
+     ("the weather", "")],
+)  # fmt: skip
+def test_status_words_map_to_a_status(said: str, status: str) -> None:
+    assert learned.status_of(said) == status
+
+
+@pytest.mark.parametrize(
+    ("verb", "form"),
+    [("swim", "swimming"), ("bake", "baking"), ("paint", "painting"), ("row", "rowing"),
+     ("ski", "skiing"), ("climb", "climbing"), ("garden", "gardening")],
+)  # fmt: skip
+def test_a_hobby_said_as_a_verb_becomes_its_activity(verb: str, form: str) -> None:
+    assert learned.gerund(verb) == form
+
+
+def test_languages_are_recognised_with_typos_and_words_are_not() -> None:
+    assert kinds.language_of("spansih") == "Spanish"
+    assert kinds.language_of("Vietnamese") == "Vietnamese"
+    assert kinds.language_of("Teknon") is None
+    doc = load_pipeline()("I'm fluent in Pashto.")
+    assert kinds.fits("speaks", doc[4:5])
+
+
+def test_rules_only_ignores_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fail(texts: Iterable[str], batch_size: int = 64) -> Iterator[list[learned.Proposal]]:
+        raise AssertionError("the model must not run")
+
+    monkeypatch.setattr(learned, "mark", fail)
+    session = Session("s", SESSION, (Turn("Ana", "I live in Porto.", 0),))
+    facts = OfflineExtractor(learned=False).extract(session)
+    assert [(f.relation, f.value) for f in facts] == [("lives in", "Porto")]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        # a one-off, not a habit or a home
+        ("I had coffee with someone from Globex; nothing came of it.", "coffee", "FAVORITE_DRINK"),
+        ("I tried horchata at a cafe, but I'm sticking with my usual.", "horchata",
+         "FAVORITE_DRINK"),
+        ("I made pad thai for friends and it turned out well.", "thai", "LIVES_IN"),
+        ("I just got back from a long weekend in Santiago.", "Santiago", "LIVES_IN"),
+        ("I left Paris for a week of hiking in the Alps.", "hiking", "HOBBY"),
+        # the value is left behind or put aside
+        ("I packed up everything and left Berlin for Oslo.", "Berlin", "LIVES_IN"),
+        ("I've gone off cold brew; matcha is my favourite drink now.", "cold brew",
+         "FAVORITE_DRINK"),
+        ("After my time in Porto, I now live in Wellington.", "Porto", "LIVES_IN"),
+        # offers refused and applications
+        ("The flat in Shimokitazawa was perfect but I passed on it.", "Shimokitazawa",
+         "LIVES_IN"),
+        ("I've been shortlisted for a teaching job at a school in Incheon.", "Incheon",
+         "LIVES_IN"),
+        ("VinGroup wanted me as a site engineer but I declined.", "site engineer", "JOB_TITLE"),
+        # the wrong kind of thing for the relation
+        ("I bought a Tesla last month.", "Tesla", "WORKS_AT"),
+        ("I gave up soda last year.", "soda", "WORKS_AT"),
+        ("Hung up my climbing shoes for good after the surgery.", "Hung", "WORKS_AT"),
+        ("I have a son named Mateo.", "Mateo", "PARTNER"),
+        ("I'm a category buyer at Tesco, been at head office for years.", "head office",
+         "JOB_TITLE"),
+        ("I teach high school chemistry at Lincoln High.", "teach", "JOB_TITLE"),
+        ("I'm employed at Boeing's Everett plant since 2011.", "Everett", "LIVES_IN"),
+        ("I was converted to hojicha by a coworker.", "coworker", "HAS_PET"),
+        ("ok so im learning japanese but i already speak cantonese & mandarin", "mandarin",
+         "FAVORITE_DRINK"),
+        # other people
+        ("Home for my parents is still Ohio.", "Ohio", "LIVES_IN"),
+        ("Dad just got engaged to his girlfriend Funke, we're all happy for him.", "Funke",
+         "PARTNER"),
+    ],
+)  # fmt: skip
+def test_what_a_value_cannot_be_is_dropped(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str
+) -> None:
+    assert added_by(monkeypatch, text, value, label) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label", "fact"),
+    [
+        # the sentence decides school or employer, whatever the model said
+        ("im in my second year at KTH, studying electrical engineering", "KTH", "WORKS_AT",
+         ("Ana", "studies at", "KTH", "assert")),
+        ("Norwegian Air made me redundant in the spring.", "Norwegian Air", "STUDIES_AT_END",
+         ("Ana", "works at", "Norwegian Air", "end")),
+        # names typed in lowercase come out capitalised; misspelt jobs and animals mended
+        ("i live in porto now btw", "porto", "LIVES_IN", ("Ana", "lives in", "Porto", "assert")),
+        ("im a plumbr, been doin it 10yrs", "plumbr", "JOB_TITLE",
+         ("Ana", "job title", "plumber", "assert")),
+        ("I've replaced lattes with iced americanos every morning.", "iced", "FAVORITE_DRINK",
+         ("Ana", "favorite drink", "iced americanos", "assert")),
+        ("We drink way too much sweet tea.", "way too much sweet tea", "FAVORITE_DRINK",
+         ("Ana", "favorite drink", "sweet tea", "assert")),
+    ],
+)  # fmt: skip
+def test_a_value_is_given_its_relation_and_its_form(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str, fact: tuple[str, ...]
+) -> None:
+    assert fact in facts_with(monkeypatch, text, value, label)
+
+
+def test_a_job_title_names_a_person() -> None:
+    assert kinds.person_noun("welder") and kinds.person_noun("Head")
+    assert kinds.person_noun("physiotherapist") and kinds.person_noun("nurse")
+    assert not kinds.person_noun("shoes") and not kinds.person_noun("energy")
+    assert kinds.spelled("electrican", frozenset({"electrician"})) == "electrician"
+    assert kinds.spelled("kvass", frozenset({"electrician"})) == "kvass"

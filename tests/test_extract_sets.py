@@ -1,0 +1,65 @@
+"""The offline extractor on the labelled sets: precision, recall and negatives kept.
+
+Each set was written and labelled by people who had not read ``src/tem/extract``
+(``tests/data/extraction_dev.jsonl``, ``tests/data/extraction_fresh.jsonl``) or by hand
+(``benchmarks/data/extraction_gold.jsonl``); none is ever edited after an extractor ran on
+it. Every figure (overall, per relation, per style, negatives rejected) must stay at or
+above its floor in ``tests/data/extraction_floors.json``: the last measured figure less
+a margin. After an improvement, ``benchmarks/bench_extract.py --write-floors
+tests/data/extraction_floors.json`` raises the floors; the test prints every figure.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+import pytest
+
+from tem.eval import extraction
+from tem.extract import OfflineExtractor
+
+ROOT = Path(__file__).resolve().parent
+SETS = {
+    "extraction_dev.jsonl": ROOT / "data" / "extraction_dev.jsonl",
+    "extraction_fresh.jsonl": ROOT / "data" / "extraction_fresh.jsonl",
+    "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
+}
+FLOORS: dict[str, dict[str, float]] = json.loads(
+    (ROOT / "data" / "extraction_floors.json").read_text(encoding="utf-8")
+)
+
+
+@functools.cache
+def figures(name: str) -> dict[str, float]:
+    rows = extraction.load_rows(SETS[name])
+    predicted = OfflineExtractor().extract_many(extraction.row_session(r) for r in rows)
+    score = extraction.score_rows(rows, predicted)
+    print("\n".join(extraction.table_lines(score)))
+    return extraction.figures(score)
+
+
+@pytest.mark.parametrize(
+    ("name", "figure"), [(name, figure) for name in SETS for figure in FLOORS[name]]
+)
+def test_figure_stays_above_its_floor(name: str, figure: str) -> None:
+    measured = figures(name)
+    assert figure in measured, f"{name}: {figure} no longer measured"
+    print(f"{name} {figure}: {measured[figure]:.3f} (floor {FLOORS[name][figure]:.2f})")
+    assert measured[figure] >= FLOORS[name][figure]
+
+
+def test_every_set_has_floors() -> None:
+    assert set(FLOORS) == set(SETS)
+
+
+def test_floors_are_below_the_figures_they_come_from() -> None:
+    score = extraction.Score(relations=frozenset({"lives in"}))
+    row = {"id": "r", "speaker": "Ana", "text": "I live in Porto.", "negative": False}
+    row["expected"] = [
+        {"subject": "Ana", "relation": "lives in", "value": "Porto", "kind": "assert"}
+    ]
+    score.add(row, [])
+    assert extraction.figures(score)["R"] == 0.0
+    assert extraction.floors(score)["P"] == 0.97
