@@ -1,11 +1,11 @@
 from datetime import UTC, datetime
 
 from tem.core.episode import Session, Turn
+from tem.embed.memo import MemoEmbedder
 from tem.embed.testing import HashEmbedder
 from tem.eval.retrievers import (
     BASELINES,
-    MemoEmbedder,
-    TurnIndexes,
+    ConversationIndexes,
     baselines,
     render_turns,
     session_turns,
@@ -24,8 +24,8 @@ SESSION = Session(
 )
 
 
-def indexes() -> TurnIndexes:
-    return TurnIndexes({"conv": [SESSION]}, MemoEmbedder(HashEmbedder()))
+def indexes() -> ConversationIndexes:
+    return ConversationIndexes({"conv": [SESSION]}, MemoEmbedder(HashEmbedder()))
 
 
 def test_every_baseline_stays_in_its_budget_and_quotes_turn_ids() -> None:

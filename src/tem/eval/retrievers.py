@@ -16,11 +16,10 @@ All but the last print each turn as ``[date] speaker: text``.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tem.core.episode import Session, TurnRecord
 from tem.eval.configs import EvidenceText
@@ -33,12 +32,12 @@ if TYPE_CHECKING:
 
 BASELINES: dict[str, tuple[Ranking, bool]] = {
     # name: (ranking, date once per session header)
-    "bm25-turns": (Ranking(semantic=False, windows=False, dates=False), False),
-    "dense-turns": (Ranking(lexical=False, windows=False, dates=False), False),
-    "fusion-turns": (Ranking(windows=False, dates=False), False),
-    "bm25-windows": (Ranking(semantic=False, turns=False, dates=False), False),
-    "fusion-windows": (Ranking(dates=False), False),
-    "fusion-windows-headers": (Ranking(dates=False), True),
+    "bm25-turns": (Ranking(semantic=False, windows=False, dates=False, speakers=False), False),
+    "dense-turns": (Ranking(lexical=False, windows=False, dates=False, speakers=False), False),
+    "fusion-turns": (Ranking(windows=False, dates=False, speakers=False), False),
+    "bm25-windows": (Ranking(semantic=False, turns=False, dates=False, speakers=False), False),
+    "fusion-windows": (Ranking(dates=False, speakers=False), False),
+    "fusion-windows-headers": (Ranking(dates=False, speakers=False), True),
 }
 SEMANTIC_BASELINES = frozenset(n for n, (r, _) in BASELINES.items() if r.semantic)
 
@@ -59,35 +58,8 @@ def session_turns(session: Session, scope: str) -> list[TurnRecord]:
     ]
 
 
-class MemoEmbedder:
-    """An embedder that embeds each distinct text once: the baselines and TEM-Hybrid's
-    memories index the same turns, and the model is the slow part."""
-
-    def __init__(self, inner: Embedder) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.dim = inner.dim
-        self.seconds = 0.0
-        """Time spent in the model (the cost of the semantic index, questions included)."""
-        self._known: dict[str, Any] = {}
-
-    def embed(self, texts: Sequence[str]) -> Any:
-        import numpy
-
-        new = list(dict.fromkeys(t for t in texts if t not in self._known))
-        if new:
-            started = time.perf_counter()
-            vectors = self.inner.embed(new)
-            self.seconds += time.perf_counter() - started
-            self._known.update(zip(new, vectors, strict=True))
-        found = numpy.zeros((len(texts), self.dim), dtype=numpy.float32)
-        for row, text in enumerate(texts):
-            found[row] = self._known[text]
-        return found
-
-
 @dataclass
-class TurnIndexes:
+class ConversationIndexes:
     """One :class:`TurnIndex` per scope, built on first use and shared by the baselines."""
 
     sessions: Mapping[str, Sequence[Session]]
@@ -138,7 +110,7 @@ class TurnRetriever:
     """A baseline: the best-ranked turns that fit ``budget`` tokens (see the module doc)."""
 
     name: str
-    indexes: TurnIndexes
+    indexes: ConversationIndexes
     ranking: Ranking
     headers: bool
     budget: int
@@ -166,6 +138,8 @@ class TurnRetriever:
         return EvidenceText(text, count_tokens(text), turn_ids=ids)
 
 
-def baselines(names: Sequence[str], indexes: TurnIndexes, budget: int) -> list[TurnRetriever]:
+def baselines(
+    names: Sequence[str], indexes: ConversationIndexes, budget: int
+) -> list[TurnRetriever]:
     """Return the named baselines over ``indexes``, held to ``budget`` tokens."""
     return [TurnRetriever(n, indexes, *BASELINES[n], budget) for n in names]
