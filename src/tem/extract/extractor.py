@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -112,7 +113,10 @@ def facts_of_turn(
             candidates += answered_question(question, sentence, speaker)
             question = None
         inside = [c for c in proposed if sentence.start <= c.anchor < sentence.end]
-        candidates += [c for c in inside if not _known(c, candidates)]
+        said = sentence.text
+        candidates += [
+            c for c in inside if not _known(c, candidates) and not _named(c, candidates, said)
+        ]
         for candidate in sorted(candidates, key=lambda c: c.anchor):
             key = (candidate.subject, candidate.relation, candidate.value, candidate.kind)
             if key in seen:
@@ -120,6 +124,20 @@ def facts_of_turn(
             seen.add(key)
             found.append(_finish(candidate, doc, turn, reference, sentence.text.strip()))
     return found
+
+
+def _named(proposal: Candidate, candidates: list[Candidate], sentence: str) -> bool:
+    """True when the rules read the same pet by its name: "my dog Biscuit" is one pet,
+    Biscuit, not a second one called "dog"."""
+    if proposal.relation != "has pet" or not proposal.value:
+        return False
+    kind = re.escape(proposal.value)
+    for c in candidates:
+        if c.relation == "has pet" and c.value and c.subject == proposal.subject:
+            name = re.escape(c.value)
+            if re.search(rf"{kind}\W+(?:(?:called|named|is)\W+)?{name}", sentence, re.I):
+                return True
+    return False
 
 
 def _known(proposal: Candidate, candidates: list[Candidate]) -> bool:

@@ -115,11 +115,16 @@ def is_future(verb: Token) -> bool:
     return verb.dep_ in ("xcomp", "advcl") and head.lower_ in ("going", "gon", "gonna", "about")
 
 
-def is_trip(verb: Token) -> bool:
-    """True when a place clause reads as a trip: "a week in Rome", "visiting my parents"."""
+def is_trip(verb: Token, *, habits: bool = False) -> bool:
+    """True when a place clause reads as a trip: "a week in Rome", "visiting my parents".
+
+    ``habits``: plural trip nouns are habits, not trips ("rugby at weekends").
+    """
     if verb.lemma_ in TRIP_VERBS:
         return True
     for token in verb.subtree:
+        if habits and token.tag_ == "NNS":
+            continue
         if token.lemma_ in TRIP_NOUNS and token.pos_ == "NOUN" and token.ent_type_ != "DATE":
             return True
         if token.lower_ in SHORT_UNITS and (
@@ -135,16 +140,24 @@ def offered_or_applied(sentence: Any) -> bool:
     lemmas = {t.lemma_.casefold() for t in sentence} | {t.lower_ for t in sentence}
     if lemmas & APPLICATION_WORDS:
         return True
-    if any(t.lemma_ in ("decline", "reject", "refuse") for t in sentence):
+    if any(t.lemma_ in ("decline", "reject", "refuse") and _by_speaker(t) for t in sentence):
         return True
     if any(
-        t.lemma_ in ("pass", "turn") and {c.lower_ for c in t.children} & {"on", "down"}
+        t.lemma_ in ("pass", "turn")
+        and {c.lower_ for c in t.children} & {"on", "down"}
+        and _by_speaker(t)
         for t in sentence
     ):
         return True  # "passed on it", "turned it down"
     refused = "said no" in sentence.text.casefold() or "said nah" in sentence.text.casefold()
     refused = refused or any(t.lower_ == "not" and t.head.lemma_ == "decide" for t in sentence)
     return refused and bool(lemmas & (OFFER_WORDS | {"decide", "say", "get"}))
+
+
+def _by_speaker(verb: Token) -> bool:
+    """True when ``verb`` has no subject or "I"/"we" as its subject (not "the cat refuses")."""
+    subjects = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
+    return not subjects or any(c.lower_ in ("i", "we") for c in subjects)
 
 
 def names_future_day(sentence: Any) -> bool:

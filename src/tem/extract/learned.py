@@ -46,7 +46,8 @@ OLD_OR_COMPARED = frozenset(
 KEEP_WITH_OTHERS = frozenset({"partner", "relationship status"})
 """Relations the speaker states through someone else: "my wife Ana works at Google"."""
 CLAUSE_POS = frozenset({"VERB", "AUX"})
-EMPLOYING_VERBS = frozenset({"join", "sign", "take", "let", "recruit", "poach", "onboard"})
+EMPLOYING_VERBS = frozenset({"join", "sign", "recruit", "poach", "onboard"})
+ENDING_GOVERNORS = frozenset({"stop", "quit", "give", "cut", "kick"})
 LEAVING_VERBS = frozenset(
     {"leave", "quit", "ditch", "flee", "exit", "abandon", "escape", "replace", "swap", "drop"}
 )
@@ -131,6 +132,10 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
     value = canonical(relation, span)
     if not value or kind == "assert" and (old_or_compared(span) or left_behind(span)):
         return None
+    if kind == "end" and not kinds.says_an_end(span):
+        return None
+    if speaker.casefold() in {w.casefold() for w in value.split()}:
+        return None  # "Hi, I'm Andre Romero": the speaker's own name
     clause = clause_of(span.root)
     if not admitted(clause, relation, kind, speaker):
         return None
@@ -150,7 +155,7 @@ def admitted(verb: Token, relation: str, kind: Kind, speaker: str) -> bool:
         return False
     if filters.names_future_day(verb.sent) and kind == "assert":
         return False
-    if filters.is_hypothetical(verb):  # "I wish I lived in Hawaii": neither true nor ended
+    if wished(verb, kind):  # "I wish I lived in Hawaii": neither true nor ended
         return False
     if kind == "assert" and filters.is_negated(verb):
         return False
@@ -160,8 +165,12 @@ def admitted(verb: Token, relation: str, kind: Kind, speaker: str) -> bool:
         return False
     if relation == "lives in" and filters.is_trip(verb):
         return False
-    if relation == "hobby" and any(map(filters.is_trip, [verb, *filters.governors(verb)])):
+    if relation == "hobby" and any(
+        filters.is_trip(t, habits=True) for t in [verb, *filters.governors(verb)]
+    ):
         return False  # "left Paris for a week of hiking": a trip's pastime
+    if relation == "has pet" and owned(verb.sent, kinds.animal_words()):
+        return True  # "my cat Mishi is 14": the cat is the speaker's
     if relation in KEEP_WITH_OTHERS and own_partner_word(verb.sent):
         return True  # "my wife Ana works at Google": Ana is the partner
     return about_speaker(verb, speaker)
@@ -195,6 +204,26 @@ def about_speaker(verb: Token, speaker: str) -> bool:
     return speaks_of_self(verb.sent.text) or any(map(_left_out_i, verb.sent))
 
 
+def wished(verb: Token, kind: Kind) -> bool:
+    """True for a modal, conditional or wished-for clause; an ending's own verb ("I
+    *stopped* drinking soda", "I quit") is no wish."""
+    if kind == "end":
+        chain = [t for t in filters.governors(verb) if t.lemma_ not in ENDING_GOVERNORS]
+        return filters.hedged(verb) or any(
+            t.lemma_ in filters.HYPOTHETICAL_GOVERNORS or filters.hedged(t) for t in chain
+        )
+    return bool(filters.is_hypothetical(verb))
+
+
+def owned(sentence: Any, nouns: frozenset[str]) -> bool:
+    """True when one of ``nouns`` is "my"/"our" one: "my cat", "our dog"."""
+    return any(
+        t.lemma_.casefold() in nouns
+        and any(c.dep_ == "poss" and c.lower_ in FIRST_POSSESSIVE for c in t.children)
+        for t in sentence
+    )
+
+
 def own_partner_word(sentence: Any) -> bool:
     """True when the speaker names their own partner: "my wife", "our engagement"; not
     "my son's girlfriend" (her owner is the son) nor "his girlfriend"."""
@@ -224,6 +253,12 @@ def employer_cued(span: Any) -> bool:
     context = {t.lemma_.casefold() for t in span.sent} | {t.lower_ for t in span.sent}
     if context & (kinds.WORK_CUES | OCCUPATIONS | EMPLOYING_VERBS):
         return True
+    for token in span.sent:  # "took me on", "let me go"
+        particles = {c.lower_ for c in token.children if c.dep_ in ("prt", "prep", "xcomp")}
+        if token.lemma_ in ("take", "bring") and "on" in particles:
+            return True
+        if token.lemma_ == "let" and "go" in particles:
+            return True
     root = span.root
     return root.dep_ == "pobj" and root.head.lower_ in ("at", "for", "with")
 
