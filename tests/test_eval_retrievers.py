@@ -52,11 +52,3 @@ def test_dates_on_each_line_or_once_per_session() -> None:
         "2023-05-08:",
         "- Ana: How was the charity race?",
     ]
-
-
-def test_the_memo_embeds_each_text_once() -> None:
-    inner = HashEmbedder()
-    memo = MemoEmbedder(inner)
-    first = memo.embed(["a kitten", "a dog"])
-    again = memo.embed(["a dog", "a kitten", "a dog"])
-    assert inner.calls == 1 and (again[1] == first[0]).all()

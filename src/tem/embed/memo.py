@@ -28,6 +28,8 @@ class MemoEmbedder:
         self.dim = inner.dim
         self.keep = keep
         self.seconds = 0.0
+        self.embedded = 0
+        """Texts sent to the model (each distinct one once while it is kept)."""
         self._known: OrderedDict[str, Any] = OrderedDict()
 
     def embed(self, texts: Sequence[str]) -> Any:
@@ -39,6 +41,7 @@ class MemoEmbedder:
             started = time.perf_counter()
             fresh = dict(zip(new, self.inner.embed(new), strict=True))
             self.seconds += time.perf_counter() - started
+            self.embedded += len(new)
         found = numpy.zeros((len(texts), self.dim), dtype=numpy.float32)
         for row, text in enumerate(texts):
             vector = fresh.get(text)
