@@ -34,13 +34,13 @@ from bench_store import (  # noqa: E402  (the generator is bench_store's, shared
     Group,
     K,
     Question,
-    _percentiles,
-    _table,
-    _time_each,
     current_answer,
     facts_of,
     generate,
+    percentiles,
     questions,
+    text_table,
+    time_each,
 )
 
 from tem import Memory  # noqa: E402
@@ -187,9 +187,9 @@ class Baseline:
 def _timed_results(
     call: Callable[[Question], Any], asked: list[Question]
 ) -> tuple[list[float], list[Any]]:
-    """Time each call (after ``_time_each``'s warm-up) and keep what it returned."""
+    """Time each call (after ``time_each``'s warm-up) and keep what it returned."""
     results: list[Any] = []
-    samples = _time_each(lambda q: results.append(call(q)), asked)
+    samples = time_each(lambda q: results.append(call(q)), asked)
     return samples, results[-len(asked) :]
 
 
@@ -198,7 +198,7 @@ def _split(samples: list[float], asked: list[Question]) -> dict[str, dict[str, f
     is_open = [_is_open(q) for q in asked]
     named = [s for s, o in zip(samples, is_open, strict=True) if not o]
     open_ = [s for s, o in zip(samples, is_open, strict=True) if o]
-    return {"all": _percentiles(samples), "named": _percentiles(named), "open": _percentiles(open_)}
+    return {"all": percentiles(samples), "named": percentiles(named), "open": percentiles(open_)}
 
 
 def _is_open(question: Question) -> bool:
@@ -247,7 +247,7 @@ def measure(
     baseline = Baseline(url, schema, baseline_timeout)
     asked = questions(meta["seed"], meta["subjects"], count)
     recall_s, evidence = _timed_results(lambda q: memory.recall(q.text, K), asked)
-    context_s = _time_each(lambda q: memory.context(q.text, k=K), asked)
+    context_s = time_each(lambda q: memory.context(q.text, k=K), asked)
     print(f"recall {_split(recall_s, asked)}\ncontext {_split(context_s, asked)}", file=sys.stderr)
     # The baseline ranks every match: at 10M versions that is seconds per question,
     # so it may be timed on the first ``baseline_count`` questions only.
@@ -311,20 +311,29 @@ def report(results: list[dict[str, Any]]) -> str:
         for r in results
     ]
     latency_rows = [
-        [f"{r['versions']:,}", part, *_ms(r["recall"][part]), *_ms(r["context"][part]),
-         *_ms(r["baseline"][part])]
+        [
+            f"{r['versions']:,}",
+            part,
+            *_ms(r["recall"][part]),
+            *_ms(r["context"][part]),
+            *_ms(r["baseline"][part]),
+        ]
         for r in results
         for part in ("all", "named", "open")
-    ]  # fmt: skip
+    ]
     accuracy_rows = [
-        [f"{r['versions']:,}", str(r["now_questions"]), f"{r['tem_top1_current']:.0%}",
-         f"{r['baseline_top1_current']:.0%}"]
+        [
+            f"{r['versions']:,}",
+            str(r["now_questions"]),
+            f"{r['tem_top1_current']:.0%}",
+            f"{r['baseline_top1_current']:.0%}",
+        ]
         for r in results
-    ]  # fmt: skip
+    ]
     return "\n".join(
         [
             "build (Memory.add_many, batches of ~1,000 facts) and size",
-            _table(
+            text_table(
                 [
                     "versions",
                     "subjects",
@@ -336,7 +345,7 @@ def report(results: list[dict[str, Any]]) -> str:
                     "of it baseline MiB",
                 ],
                 build_rows,
-            ),  # fmt: skip
+            ),
             "",
             f"latency in ms (k={K}); named = questions naming a subject, open = naming none; "
             "the baseline over its first "
@@ -344,7 +353,7 @@ def report(results: list[dict[str, Any]]) -> str:
             + " questions ("
             + ", ".join(f"{r['baseline_timeouts']}" for r in results)
             + f" stopped at {results[0]['baseline_timeout_s']:g} s, counted as that)",
-            _table(
+            text_table(
                 [
                     "versions",
                     "questions",
@@ -356,10 +365,10 @@ def report(results: list[dict[str, Any]]) -> str:
                     "p99",
                 ],
                 latency_rows,
-            ),  # fmt: skip
+            ),
             "",
             'top-1 answer is the truly current value ("now" questions naming a subject)',
-            _table(["versions", "questions", "tem current", "baseline top-1"], accuracy_rows),
+            text_table(["versions", "questions", "tem current", "baseline top-1"], accuracy_rows),
             *_differences(results),
         ]
     )

@@ -34,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bench_store import _percentiles, facts_of, generate, questions  # noqa: E402
+from bench_store import facts_of, generate, percentiles, questions  # noqa: E402
 
 from tem import Memory  # noqa: E402
 from tem.embed.testing import HashEmbedder  # noqa: E402
@@ -193,11 +193,11 @@ def measure(shape: str, scale: int, seed: int, count: int, workdir: Path) -> lis
     rows = []
     for kind, asked in kinds.items():
         row = {"shape": shape, "scale": scale, "kind": kind, "questions": len(asked)}
-        row["baseline"] = _percentiles(_times(baseline.top, asked, nothing))
-        row["recall"] = _percentiles(_times(lambda q: lexical.recall(q, K), asked, nothing))
-        row["context"] = _percentiles(_times(lambda q: lexical.context(q, k=K), asked, nothing))
-        row["embed"] = _percentiles(_times(lambda q: semantic.recall(q, K), asked, nothing))
-        row["embed_after_write"] = _percentiles(
+        row["baseline"] = percentiles(_times(baseline.top, asked, nothing))
+        row["recall"] = percentiles(_times(lambda q: lexical.recall(q, K), asked, nothing))
+        row["context"] = percentiles(_times(lambda q: lexical.context(q, k=K), asked, nothing))
+        row["embed"] = percentiles(_times(lambda q: semantic.recall(q, K), asked, nothing))
+        row["embed_after_write"] = percentiles(
             _times(lambda q: semantic.recall(q, K), asked, write)
         )
         rows.append(row)

@@ -149,12 +149,24 @@ def subject_name(index: int) -> str:
 
 def _value_source(relation: str) -> Callable[[random.Random], str]:
     pools: dict[str, list[str]] = {
-        "lives in": CITIES, "address": CITIES, "hometown": CITIES, "headquarters": CITIES,
-        "visited": CITIES, "favorite place": CITIES, "favorite drink": DRINKS,
-        "main sales channel": CHANNELS, "job title": TITLES, "occupation": TITLES,
-        "speaks": LANGUAGES, "hobby": HOBBIES, "likes": HOBBIES, "plays": HOBBIES,
-        "has pet": PETS, "drives": CARS, "favorite food": FOODS,
-    }  # fmt: skip
+        "lives in": CITIES,
+        "address": CITIES,
+        "hometown": CITIES,
+        "headquarters": CITIES,
+        "visited": CITIES,
+        "favorite place": CITIES,
+        "favorite drink": DRINKS,
+        "main sales channel": CHANNELS,
+        "job title": TITLES,
+        "occupation": TITLES,
+        "speaks": LANGUAGES,
+        "hobby": HOBBIES,
+        "likes": HOBBIES,
+        "plays": HOBBIES,
+        "has pet": PETS,
+        "drives": CARS,
+        "favorite food": FOODS,
+    }
     if relation in pools:
         pool = pools[relation]
         return lambda rng: rng.choice(pool)
@@ -268,9 +280,7 @@ class Baseline:
         )
 
     def add(self, groups: list[Group]) -> None:
-        rows = [
-            (f"{g.subject} {g.relation} {v}", v) for g in groups for v in g.values
-        ]  # fmt: skip
+        rows = [(f"{g.subject} {g.relation} {v}", v) for g in groups for v in g.values]
         self.conn.execute("BEGIN")
         self.conn.executemany("INSERT INTO lines (line, value) VALUES (?, ?)", rows)
         self.conn.execute("COMMIT")
@@ -287,7 +297,8 @@ class Baseline:
 # -- measuring ----------------------------------------------------------------------------
 
 
-def _percentiles(samples: list[float]) -> dict[str, float]:
+def percentiles(samples: list[float]) -> dict[str, float]:
+    """p50, p99 and mean of ``samples`` (seconds), in milliseconds."""
     ordered = sorted(samples)
 
     def pick(q: float) -> float:
@@ -296,7 +307,8 @@ def _percentiles(samples: list[float]) -> dict[str, float]:
     return {"p50_ms": pick(0.5), "p99_ms": pick(0.99), "mean_ms": statistics.mean(ordered) * 1e3}
 
 
-def _time_each(call: Callable[[Question], Any], items: list[Question]) -> list[float]:
+def time_each(call: Callable[[Question], Any], items: list[Question]) -> list[float]:
+    """Seconds each call on ``items`` took, after calls on the first 20 warmed up."""
     for item in items[:20]:  # warm caches and lazy imports
         call(item)
     samples = []
@@ -351,11 +363,11 @@ def run_scale(scale: int, seed: int, count: int, workdir: Path) -> dict[str, Any
     # finds SQLite pages or search statistics cached by the build or an earlier one.
     path = workdir / f"tem-{scale}.db"
     with Memory(path) as memory:
-        recall_s = _time_each(lambda q: memory.recall(q.text, K), asked)
+        recall_s = time_each(lambda q: memory.recall(q.text, K), asked)
     with Memory(path) as memory:
-        context_s = _time_each(lambda q: memory.context(q.text, k=K), asked)
+        context_s = time_each(lambda q: memory.context(q.text, k=K), asked)
     baseline = Baseline(workdir / f"baseline-{scale}.db")
-    baseline_s = _time_each(lambda q: baseline.top(q.text, K), asked)
+    baseline_s = time_each(lambda q: baseline.top(q.text, K), asked)
     now = [q for q in asked if q.truth is not None]
     with Memory(path) as memory:
         tem_right = sum(1 for q in now if _tem_answer(memory, q) == q.truth)
@@ -369,9 +381,9 @@ def run_scale(scale: int, seed: int, count: int, workdir: Path) -> dict[str, Any
         "build_versions_per_s": scale / build,
         "baseline_build_s": baseline_build,
         "db_mb": sum(p.stat().st_size for p in workdir.glob(f"tem-{scale}.db*")) / 2**20,
-        "recall": _percentiles(recall_s),
-        "context": _percentiles(context_s),
-        "baseline": _percentiles(baseline_s),
+        "recall": percentiles(recall_s),
+        "context": percentiles(context_s),
+        "baseline": percentiles(baseline_s),
         "now_questions": len(now),
         "tem_top1_current": tem_right / max(len(now), 1),
         "baseline_top1_current": base_right / max(len(now), 1),
@@ -390,9 +402,14 @@ def run_adds(seed: int, workdir: Path, singles: int = 2_000, batches: int = 10) 
     facts = [f for _, g in generate(seed, singles + batches * BATCH) for f in facts_of(g)]
     single_facts, batch_facts = facts[:singles], facts[singles:]
     with Memory(workdir / "adds-single.db") as memory:
-        elapsed = _timed(lambda: [memory.add(
-            f.subject, f.relation, f.value, source=f.source, observed_at=f.observed_at
-        ) for f in single_facts])  # fmt: skip
+        elapsed = _timed(
+            lambda: [
+                memory.add(
+                    f.subject, f.relation, f.value, source=f.source, observed_at=f.observed_at
+                )
+                for f in single_facts
+            ]
+        )
     with Memory(workdir / "adds-batch.db") as memory:
         chunks = [batch_facts[i : i + BATCH] for i in range(0, len(batch_facts), BATCH)]
         batched = _timed(lambda: [memory.add_many(chunk) for chunk in chunks])
@@ -408,7 +425,8 @@ def run_adds(seed: int, workdir: Path, singles: int = 2_000, batches: int = 10) 
 # -- reporting ----------------------------------------------------------------------------
 
 
-def _table(headers: list[str], rows: list[list[str]]) -> str:
+def text_table(headers: list[str], rows: list[list[str]]) -> str:
+    """``rows`` under ``headers`` as plain text, each column right-aligned."""
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
 
     def line(cells: list[str]) -> str:
@@ -428,7 +446,7 @@ def report(adds: dict[str, Any], scales: list[dict[str, Any]], load: list[float]
         f"  Memory.add_many, batches of {adds['batch_size']:,}: {batched:,.0f} versions/s",
         "",
         "build (add_many batches of 1,000) and size",
-        _table(
+        text_table(
             [
                 "versions",
                 "subjects",
@@ -450,10 +468,10 @@ def report(adds: dict[str, Any], scales: list[dict[str, Any]], load: list[float]
                 ]
                 for s in scales
             ],
-        ),  # fmt: skip
+        ),
         "",
         f"latency in ms (k={K}); x = ratio to the baseline's p50 / p99",
-        _table(
+        text_table(
             [
                 "versions",
                 "recall p50",
@@ -476,10 +494,10 @@ def report(adds: dict[str, Any], scales: list[dict[str, Any]], load: list[float]
                 ]
                 for s in scales
             ],
-        ),  # fmt: skip
+        ),
         "",
         'top-1 answer is the truly current value ("now" questions naming a subject)',
-        _table(
+        text_table(
             ["versions", "questions", "tem current", "baseline top-1"],
             [
                 [
@@ -490,7 +508,7 @@ def report(adds: dict[str, Any], scales: list[dict[str, Any]], load: list[float]
                 ]
                 for s in scales
             ],
-        ),  # fmt: skip
+        ),
     ]
     return "\n".join(out)
 
@@ -517,8 +535,18 @@ def main(argv: list[str] | None = None) -> None:
         adds = run_adds(args.seed, workdir)
         scales = []
         for scale in (int(s) for s in re.split(r"[,\s]+", args.scales.strip())):
-            command = [sys.executable, __file__, "--worker", str(scale), "--seed", str(args.seed),
-                       "--queries", str(args.queries), "--workdir", tmp]  # fmt: skip
+            command = [
+                sys.executable,
+                __file__,
+                "--worker",
+                str(scale),
+                "--seed",
+                str(args.seed),
+                "--queries",
+                str(args.queries),
+                "--workdir",
+                tmp,
+            ]
             done = subprocess.run(command, check=True, capture_output=True, text=True)
             scales.append(json.loads(done.stdout.strip().splitlines()[-1]))
             print(f"scale {scale:,} done", file=sys.stderr)

@@ -128,9 +128,12 @@ def _writer(target: str, number: int, seconds: float, groups: int, out: Any) -> 
             started = time.perf_counter()
             try:
                 memory.add(
-                    f"P{rng.randrange(groups)}", "lives in", value, source=f"writer {number}",
+                    f"P{rng.randrange(groups)}",
+                    "lives in",
+                    value,
+                    source=f"writer {number}",
                     observed_at=BASE + timedelta(seconds=i, microseconds=number),
-                )  # fmt: skip
+                )
             except StoreError:
                 errors += 1
                 continue
@@ -237,9 +240,13 @@ def main() -> int:
 
 
 FAILURES = {
-    "lost", "groups != 1 current", "partial sessions", "integrity not ok",
-    "final run failed", "sessions missing at the end",
-}  # fmt: skip
+    "lost",
+    "groups != 1 current",
+    "partial sessions",
+    "integrity not ok",
+    "final run failed",
+    "sessions missing at the end",
+}
 
 
 if __name__ == "__main__":

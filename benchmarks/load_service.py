@@ -178,8 +178,13 @@ def _request(route: str, rng: random.Random, tag: str) -> tuple[str, str, dict[s
     """Return (method, path, body) for one request on ``route``; ``tag`` is a unique source."""
     subject, relation = rng.choice(SUBJECTS), rng.choice(RELATIONS)
     if route == "POST /v1/memories":
-        body = {"subject": subject, "relation": relation, "value": rng.choice(VALUES[relation]),
-                "source": tag, "observed_at": _day(rng)}  # fmt: skip
+        body = {
+            "subject": subject,
+            "relation": relation,
+            "value": rng.choice(VALUES[relation]),
+            "source": tag,
+            "observed_at": _day(rng),
+        }
         if rng.random() < 0.2:  # reported late: it held from an earlier day
             body["valid_from"] = _day(rng)
         return "POST", "/v1/memories", body
@@ -192,8 +197,11 @@ def _request(route: str, rng: random.Random, tag: str) -> tuple[str, str, dict[s
             {"role": "user", "name": first, "content": f"I moved to {rng.choice(CITIES)}."},
             {"role": "assistant", "content": "Noted, thanks."},
         ]
-        return "POST", "/v1/messages", {"messages": messages, "session_id": tag,
-                                         "observed_at": _day(rng)}  # fmt: skip
+        return (
+            "POST",
+            "/v1/messages",
+            {"messages": messages, "session_id": tag, "observed_at": _day(rng)},
+        )
     if route == "POST /v1/recall":
         return "POST", "/v1/recall", {"query": f"Where does {subject} live now?", "k": 10}
     if route == "POST /v1/context":
@@ -263,8 +271,10 @@ def check_writes(base: str, key: str, results: list[Results], other: list[Result
     lines = _export(base, key)
     supports = {
         _fact(v["subject"], v["relation"], v["value"], s["source"])
-        for v in lines if v["type"] == "version" for s in v["sources"]
-    }  # fmt: skip
+        for v in lines
+        if v["type"] == "version"
+        for s in v["sources"]
+    }
     sources = {o["source"] for o in lines if o["type"] == "observation"}
     ends = {o["source"] for o in lines if o["type"] == "observation" and o["kind"] == "end"}
     problems = []
@@ -294,8 +304,9 @@ def _check_history(base: str, key: str, adds: list[tuple[str, str, str, str]]) -
             versions = client.get(f"/v1/history/{quote(subject)}").json()["results"]
             found = {
                 (normalize_key(v["relation"]), value_key(v["value"]), s["source"])
-                for v in versions for s in v["sources"]
-            }  # fmt: skip
+                for v in versions
+                for s in v["sources"]
+            }
             problems += [f"history of {subject} lacks {w}" for w in sorted(wanted - found)[:3]]
     return problems
 
@@ -359,9 +370,18 @@ def route_table(samples: list[tuple[str, int, float]], wall: float) -> str:
         ok = sum(1 for status, _ in got if 200 <= status < 300)
         client = sum(1 for status, _ in got if 400 <= status < 500)
         errors = len(got) - ok - client
-        rows.append([route, f"{len(got):,}", f"{ok:,}", f"{client:,}", f"{errors:,}",
-                     f"{len(got) / wall:,.1f}", f"{_pick(ordered, 0.5):.1f}",
-                     f"{_pick(ordered, 0.99):.1f}"])  # fmt: skip
+        rows.append(
+            [
+                route,
+                f"{len(got):,}",
+                f"{ok:,}",
+                f"{client:,}",
+                f"{errors:,}",
+                f"{len(got) / wall:,.1f}",
+                f"{_pick(ordered, 0.5):.1f}",
+                f"{_pick(ordered, 0.99):.1f}",
+            ]
+        )
     headers = ["route", "requests", "2xx", "4xx", "5xx/err", "req/s", "p50 ms", "p99 ms"]
     return _table(headers, rows)
 
@@ -467,9 +487,10 @@ def main(argv: list[str] | None = None) -> None:
         "--db", help="SQLite path or postgresql:// URL (default: a new SQLite file in a temp dir)"
     )
     parser.add_argument(
-        "--fresh", action="store_true",
+        "--fresh",
+        action="store_true",
         help="with a postgresql:// --db: use a throwaway database, dropped afterwards",
-    )  # fmt: skip
+    )
     parser.add_argument("--clients", type=int, default=8, help="concurrent clients (threads)")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to send requests")
     parser.add_argument("--requests", type=int, help="requests per client instead of --seconds")

@@ -35,10 +35,17 @@ CHROMEDRIVER = "/usr/bin/chromedriver"
 KEY = "k-cozy"
 WIDTH, HEIGHT = 1280, 800
 BROWSER_ARGS = (
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--no-first-run", f"--window-size={WIDTH},{HEIGHT}", "--hide-scrollbars",
-)  # fmt: skip
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    f"--window-size={WIDTH},{HEIGHT}",
+    "--hide-scrollbars",
+)
 
 
 def load(memory: Memory, clock: ManualClock) -> None:
@@ -49,9 +56,13 @@ def load(memory: Memory, clock: ManualClock) -> None:
         memory.add_many([f for f in facts if f.observed_at == day])
     clock.set("2024-11-14")
     memory.add(
-        SUBJECT, "Main sales channel", "eBay", source="call Nov 14",
-        observed_at="2024-11-14", valid_from="2023-09-01",
-    )  # fmt: skip
+        SUBJECT,
+        "Main sales channel",
+        "eBay",
+        source="call Nov 14",
+        observed_at="2024-11-14",
+        valid_from="2023-09-01",
+    )
     clock.set("2025-01-10")
     memory.retract(SUBJECT, "Warehouse partner", source="call Jan 10", observed_at="2025-01-10")
 

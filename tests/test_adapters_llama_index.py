@@ -63,9 +63,13 @@ def test_llama_index_memory_flushes_old_turns_into_tem(memory: Memory) -> None:
     async def run() -> list[ChatMessage]:
         engine = create_async_engine("sqlite+aiosqlite:///:memory:")
         chat = LlamaMemory.from_defaults(
-            session_id="c1", token_limit=60, chat_history_token_ratio=0.5, token_flush_size=10,
-            memory_blocks=[block], async_engine=engine,
-        )  # fmt: skip
+            session_id="c1",
+            token_limit=60,
+            chat_history_token_ratio=0.5,
+            token_flush_size=10,
+            memory_blocks=[block],
+            async_engine=engine,
+        )
         try:
             return await _converse(chat)
         finally:

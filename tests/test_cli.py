@@ -64,6 +64,27 @@ def test_every_command_has_help_text() -> None:
         assert result.exit_code == 0 and "Usage: " in result.output, name
 
 
+NOT_VERBS = {
+    "export": "tem.io's exporters, over Memory.versions and Memory.observations",
+    "import": "tem.io's importers, over Memory.declare and Memory.write",
+    "demo": "tem.demo.load_demo, then Memory.context",
+    "serve": "a service: the HTTP routes are Memory verbs",
+    "mcp": "a service: the MCP tools are Memory verbs",
+    "worker": "a service: it ingests queued sessions with Memory.ingest",
+    "jobs": "reads the job queue, not the memory",
+    "eval": "benchmarks",
+}
+"""The commands that are not one Memory method, and what they are instead."""
+
+
+def test_every_memory_command_is_the_memory_verb_of_its_name() -> None:
+    assert set(NOT_VERBS) <= set(cli.commands)
+    for name in cli.commands:
+        if name not in NOT_VERBS:
+            verb = getattr(Memory, name.replace("-", "_"), None)
+            assert callable(verb), f"tem {name} reads or writes memory but is no Memory verb"
+
+
 def test_cli_reference_is_up_to_date() -> None:
     script = Path(__file__).resolve().parents[1] / "scripts" / "cli_reference.py"
     done = subprocess.run([sys.executable, str(script), "--check"], check=False)
@@ -77,8 +98,14 @@ def test_add_prints_the_version_and_json_parses(db: Path) -> None:
     result = tem(db, *ADD, "Lisbon", "--source", "chat 1", "--observed-at", "2024-01-05")
     assert result.exit_code == 0
     assert result.stdout.splitlines()[1].split() == [
-        "lives", "in", "Lisbon", "current", "2024-01-05..", "chat", "1"
-    ]  # fmt: skip
+        "lives",
+        "in",
+        "Lisbon",
+        "current",
+        "2024-01-05..",
+        "chat",
+        "1",
+    ]
     meta = ["--metadata", '{"mood": "happy"}', "--json"]
     times = ["--observed-at", "2024-06-01", "--valid-from", "2024-05-01"]
     out = tem(db, *ADD, "Oslo", "--source", "c2", *times, *meta)
@@ -89,8 +116,17 @@ def test_add_prints_the_version_and_json_parses(db: Path) -> None:
 
 def test_retract_ends_the_fact(db: Path) -> None:
     seed(db)
-    result = tem(db, "retract", "Ana", "lives in", "--source", "chat 3",
-                 "--observed-at", "2024-09-01", "--json")  # fmt: skip
+    result = tem(
+        db,
+        "retract",
+        "Ana",
+        "lives in",
+        "--source",
+        "chat 3",
+        "--observed-at",
+        "2024-09-01",
+        "--json",
+    )
     (ended,) = json.loads(result.stdout)
     assert ended["value"] == "Oslo" and ended["status"] == "ended"
     again = tem(db, "retract", "Ana", "lives in", "--source", "x", "--observed-at", "2024-10-01")
@@ -153,8 +189,18 @@ def test_context_knobs(db: Path) -> None:
     text = tem(db, "context", "Where does Ana live now?").stdout
     assert "- lives in | Lisbon | source: chat 1 [historical]" in text
     assert text.endswith("Question: Where does Ana live now?\n")
-    tuned = tem(db, "context", "Where does Ana live?", "--tag-style", "replaced", "--dates",
-                "--no-answer-rules", "--max-facts", "1", "--json")  # fmt: skip
+    tuned = tem(
+        db,
+        "context",
+        "Where does Ana live?",
+        "--tag-style",
+        "replaced",
+        "--dates",
+        "--no-answer-rules",
+        "--max-facts",
+        "1",
+        "--json",
+    )
     body = json.loads(tuned.stdout)["context"]
     assert "Answer only" not in body and "Lisbon" not in body
     assert "- lives in | Oslo | source: chat 2, 2024-06-01" in body
@@ -204,11 +250,13 @@ def test_a_bad_import_file_writes_nothing(db: Path, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("name", "content", "says"),
-    [("passwd", b"root:x:0:0:root:/root:/bin/bash\n", "not a memory file"),
-     ("locomo.json", b'[{"sample_id": "conv-26", "conversation": {', "not JSON"),
-     ("cut.json", b'{"type": "observation", "id": "x", "sco', "not JSON"),
-     ("binary", b"\x7fELF\x02\x01\xd0\x00", "not UTF-8")],
-)  # fmt: skip
+    [
+        ("passwd", b"root:x:0:0:root:/root:/bin/bash\n", "not a memory file"),
+        ("locomo.json", b'[{"sample_id": "conv-26", "conversation": {', "not JSON"),
+        ("cut.json", b'{"type": "observation", "id": "x", "sco', "not JSON"),
+        ("binary", b"\x7fELF\x02\x01\xd0\x00", "not UTF-8"),
+    ],
+)
 def test_an_input_that_is_not_an_export_is_an_error(
     db: Path, tmp_path: Path, name: str, content: bytes, says: str
 ) -> None:
@@ -266,8 +314,13 @@ def test_python_dash_m_tem_runs_the_console_script(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEM_")}
     done = subprocess.run(
         [sys.executable, "-m", "tem", "demo", "--db", str(tmp_path / "tem.db")],
-        capture_output=True, text=True, encoding="utf-8", check=False, env=env, timeout=120,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        env=env,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == EXPECTED + "\n"
 

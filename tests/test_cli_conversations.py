@@ -17,14 +17,22 @@ from tem.llm import LLMExtractor, LLMSettings
 from tem.llm.testing import FakeChatModel, facts_answer
 
 SESSIONS = [
-    {"session_id": "s1", "date": "2024-01-05", "turns": [
-        {"speaker": "Ana", "text": "I live in Lisbon."},
-        {"speaker": "Bo", "text": "The trams there are lovely."},
-    ]},
-    {"session_id": "s2", "date": "2024-06-01", "turns": [
-        {"speaker": "Ana", "text": "We moved to Oslo last month."},
-    ]},
-]  # fmt: skip
+    {
+        "session_id": "s1",
+        "date": "2024-01-05",
+        "turns": [
+            {"speaker": "Ana", "text": "I live in Lisbon."},
+            {"speaker": "Bo", "text": "The trams there are lovely."},
+        ],
+    },
+    {
+        "session_id": "s2",
+        "date": "2024-06-01",
+        "turns": [
+            {"speaker": "Ana", "text": "We moved to Oslo last month."},
+        ],
+    },
+]
 
 
 @pytest.fixture
@@ -113,7 +121,7 @@ def scripted_llm(monkeypatch: pytest.MonkeyPatch) -> None:
     ana = {"subject": "Ana", "relation": "lives in", "value": "Lisbon", "turn": 0, "action": "new"}
     model = FakeChatModel([facts_answer(ana), "nope", "still nope"])
     extractor = LLMExtractor(model, LLMSettings(model="fake"))
-    monkeypatch.setattr(conversations, "_extractor", lambda kind: (extractor, "waiting"))
+    monkeypatch.setattr(conversations, "pick_extractor", lambda kind: (extractor, "waiting"))
 
 
 @pytest.mark.usefixtures("scripted_llm")
@@ -138,7 +146,7 @@ def test_failed_sessions_with_json_still_exit_1(tmp_path: Path, chats: Path) -> 
 
 def test_many_failures_are_named_up_to_five() -> None:
     report = IngestReport(failed=[(f"s{n}", f"s{n}: down") for n in range(7)])
-    assert conversations._failures(report, 9) == (
+    assert conversations.failures_line(report, 9) == (
         "7 of 9 sessions failed: s0, s1, s2, s3, s4, ... (first: s0: down)"
     )
 

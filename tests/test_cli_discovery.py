@@ -37,9 +37,16 @@ def test_scopes_and_subjects_list_what_is_stored(db: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "args", [["history", "Ana"], ["current", "Ana"], ["recall", "q"], ["context", "q"],
-             ["scopes"], ["subjects"]],
-)  # fmt: skip
+    "args",
+    [
+        ["history", "Ana"],
+        ["current", "Ana"],
+        ["recall", "q"],
+        ["context", "q"],
+        ["scopes"],
+        ["subjects"],
+    ],
+)
 def test_a_read_never_creates_a_database(db: Path, args: list[str]) -> None:
     result = tem(db, *args)
     assert result.exit_code == 3 and "no database at" in result.stderr

@@ -32,9 +32,11 @@ def tem(memory: Memory) -> Iterator[Client]:
 
         def forward(request: httpx.Request) -> httpx.Response:
             answer = app.request(
-                request.method, request.url.raw_path.decode(), content=request.content,
+                request.method,
+                request.url.raw_path.decode(),
+                content=request.content,
                 headers=dict(request.headers),
-            )  # fmt: skip
+            )
             return httpx.Response(
                 answer.status_code, headers=answer.headers, content=answer.content
             )
@@ -67,8 +69,11 @@ def test_writes_and_reads_give_library_types(tem: Client, memory: Memory) -> Non
 def test_messages_and_sessions(tem: Client, memory: Memory) -> None:
     report = tem.add_messages([{"role": "user", "name": "Ana", "content": "I moved to Oslo."}])
     assert isinstance(report, IngestReport) and report.sessions == 1
-    session = {"session_id": "s2", "date": "2024-07-01",
-               "turns": [{"speaker": "Ana", "text": "I moved to Porto."}]}  # fmt: skip
+    session = {
+        "session_id": "s2",
+        "date": "2024-07-01",
+        "turns": [{"speaker": "Ana", "text": "I moved to Porto."}],
+    }
     assert tem.ingest([session]).sessions == 1
     history = memory.history("Ana", "lives in", scope="a")  # the messages are dated now
     assert [(v.value, v.status.value) for v in history] == [

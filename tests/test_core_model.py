@@ -18,8 +18,16 @@ moments = st.datetimes(
 )
 
 
-@given(texts, texts, texts, st.none() | texts, st.sampled_from(["assert", "end"]), texts,
-       moments, moments)  # fmt: skip
+@given(
+    texts,
+    texts,
+    texts,
+    st.none() | texts,
+    st.sampled_from(["assert", "end"]),
+    texts,
+    moments,
+    moments,
+)
 def test_id_is_the_hash_of_the_json_of_the_normalized_statement(
     scope: str,
     subject: str,
@@ -31,25 +39,44 @@ def test_id_is_the_hash_of_the_json_of_the_normalized_statement(
     valid: datetime,
 ) -> None:
     # Stored databases hold ids made this way: the encoding must never drift.
-    payload = json.dumps([
-        scope, normalize_key(subject), normalize_key(relation),
-        None if value is None else value_key(value), kind, source,
-        to_text(observed), to_text(valid),
-    ])  # fmt: skip
+    payload = json.dumps(
+        [
+            scope,
+            normalize_key(subject),
+            normalize_key(relation),
+            None if value is None else value_key(value),
+            kind,
+            source,
+            to_text(observed),
+            to_text(valid),
+        ]
+    )
     expected = hashlib.sha256(payload.encode()).hexdigest()[:20]
     got = observation_id(
-        scope=scope, subject=subject, relation=relation, value=value, kind=kind,  # type: ignore[arg-type]
-        source=source, observed_at=observed, valid_from=valid,
-    )  # fmt: skip
+        scope=scope,
+        subject=subject,
+        relation=relation,
+        value=value,
+        kind=kind,  # type: ignore[arg-type]
+        source=source,
+        observed_at=observed,
+        valid_from=valid,
+    )
     assert got == expected
 
 
 def test_id_of_a_known_statement_is_pinned() -> None:
     when = datetime(2024, 2, 12, tzinfo=UTC)
     oid = observation_id(
-        scope="default", subject="Cozy Home Co.", relation="sells on", value="Amazon",
-        kind="assert", source="call Feb 12", observed_at=when, valid_from=when,
-    )  # fmt: skip
+        scope="default",
+        subject="Cozy Home Co.",
+        relation="sells on",
+        value="Amazon",
+        kind="assert",
+        source="call Feb 12",
+        observed_at=when,
+        valid_from=when,
+    )
     assert oid == OID
 
 

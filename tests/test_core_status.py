@@ -32,13 +32,27 @@ def obs(
     observed_at = day(valid if observed is None else observed)
     src = source or f"s{valid}-{observed}"
     oid = observation_id(
-        scope="u", subject="Ana", relation=relation, value=value, kind=kind, source=src,
-        observed_at=observed_at, valid_from=day(valid),
-    )  # fmt: skip
+        scope="u",
+        subject="Ana",
+        relation=relation,
+        value=value,
+        kind=kind,
+        source=src,
+        observed_at=observed_at,
+        valid_from=day(valid),
+    )
     return Observation(
-        id=oid, scope="u", subject="Ana", relation=relation, value=value, kind=kind,
-        source=src, observed_at=observed_at, valid_from=day(valid), recorded_at=day(recorded),
-    )  # fmt: skip
+        id=oid,
+        scope="u",
+        subject="Ana",
+        relation=relation,
+        value=value,
+        kind=kind,
+        source=src,
+        observed_at=observed_at,
+        valid_from=day(valid),
+        recorded_at=day(recorded),
+    )
 
 
 def summary(versions: list[Version]) -> list[tuple[str, str, datetime, datetime | None]]:
@@ -182,10 +196,19 @@ def observation_sets(draw: st.DrawFn) -> list[Observation]:
 
 def _shape(versions: list[Version]) -> list[tuple[object, ...]]:
     return [
-        (v.id, v.value, v.status, v.valid_from, v.valid_to, v.supersedes, v.superseded_by,
-         tuple(s.observation_id for s in v.sources), v.ended_by)
+        (
+            v.id,
+            v.value,
+            v.status,
+            v.valid_from,
+            v.valid_to,
+            v.supersedes,
+            v.superseded_by,
+            tuple(s.observation_id for s in v.sources),
+            v.ended_by,
+        )
         for v in versions
-    ]  # fmt: skip
+    ]
 
 
 @pytest.mark.slow

@@ -179,17 +179,33 @@ TINY_LOCOMO = {
         ],
     },
     "qa": [
-        {"question": "Where did Ana move?", "answer": "Lisbon", "evidence": ["D1:1"],
-         "category": 4},
-        {"question": "When did Ana run a charity race?", "answer": "4 June 2023",
-         "evidence": ["D2:1"], "category": 2},
-        {"question": "Where does Rex like to go?", "answer": "park, beach",
-         "evidence": ["D2:2"], "category": 1},
-        {"question": "Would Ana enjoy city life?", "answer": "Likely yes; she moved to Lisbon",
-         "evidence": ["D1:1"], "category": 3},
+        {
+            "question": "Where did Ana move?",
+            "answer": "Lisbon",
+            "evidence": ["D1:1"],
+            "category": 4,
+        },
+        {
+            "question": "When did Ana run a charity race?",
+            "answer": "4 June 2023",
+            "evidence": ["D2:1"],
+            "category": 2,
+        },
+        {
+            "question": "Where does Rex like to go?",
+            "answer": "park, beach",
+            "evidence": ["D2:2"],
+            "category": 1,
+        },
+        {
+            "question": "Would Ana enjoy city life?",
+            "answer": "Likely yes; she moved to Lisbon",
+            "evidence": ["D1:1"],
+            "category": 3,
+        },
         {"question": "Pet?", "adversarial_answer": "cat", "evidence": [], "category": 5},
     ],
-}  # fmt: skip
+}
 
 ANSWERS = {
     "Where did Ana move?": "Lisbon",
@@ -231,9 +247,14 @@ def test_locomo_run_with_backbone_and_judge_reports_j(tiny: Path, tmp_path: Path
     cache = AnswerCache(tmp_path / "cache")
     judge_model = FakeChatModel(_fake_judge)
     results = run_locomo(
-        sessions, questions, configs, ChatBackbone(FakeChatModel(_fake_answer), "fake"),
-        budget=200, cache=cache, judge=Judge(judge_model, "fake-judge"),
-    )  # fmt: skip
+        sessions,
+        questions,
+        configs,
+        ChatBackbone(FakeChatModel(_fake_answer), "fake"),
+        budget=200,
+        cache=cache,
+        judge=Judge(judge_model, "fake-judge"),
+    )
     by_category = {row.category: row.j for row in results.rows}
     assert by_category == {4: 1.0, 2: 0.0, 1: 1.0, 3: 0.0}
     assert results.judge == "fake-judge" and results.judge_unparsed == 1
@@ -250,9 +271,14 @@ def test_locomo_run_with_backbone_and_judge_reports_j(tiny: Path, tmp_path: Path
 
     rerun_model = FakeChatModel([])
     again = run_locomo(
-        sessions, questions, configs, ChatBackbone(FakeChatModel([]), "fake"),
-        budget=200, cache=cache, judge=Judge(rerun_model, "fake-judge"),
-    )  # fmt: skip
+        sessions,
+        questions,
+        configs,
+        ChatBackbone(FakeChatModel([]), "fake"),
+        budget=200,
+        cache=cache,
+        judge=Judge(rerun_model, "fake-judge"),
+    )
     assert again.rows == results.rows and again.judge_calls == len(rerun_model.calls) == 0
     cache.close()
 

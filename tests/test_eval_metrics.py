@@ -99,7 +99,13 @@ def test_describe_and_rate() -> None:
 def test_evidence_recall_counts_turns_and_facts_from_turns() -> None:
     assert M.evidence_recall(["D1:3", "D2:1"], ["D1:3"]) == 0.5
     mem = Memory()
-    fact = mem.add("Ana", "lives in", "Oslo", source="s", observed_at="2024-01-01",
-                   metadata={"turn_id": "D2:1"})  # fmt: skip
+    fact = mem.add(
+        "Ana",
+        "lives in",
+        "Oslo",
+        source="s",
+        observed_at="2024-01-01",
+        metadata={"turn_id": "D2:1"},
+    )
     assert M.evidence_recall(["D1:3", "D2:1"], ["D1:3"], [fact]) == 1.0
     assert M.evidence_recall([], ["D1:3"]) is None

@@ -109,13 +109,21 @@ TINY_LOCOMO = {
         ],
     },
     "qa": [
-        {"question": "Where did Ana move?", "answer": "Lisbon", "evidence": ["D1:1"],
-         "category": 4},
-        {"question": "When did Ana run a charity race?", "answer": "Sunday",
-         "evidence": ["D2:1"], "category": 2},
+        {
+            "question": "Where did Ana move?",
+            "answer": "Lisbon",
+            "evidence": ["D1:1"],
+            "category": 4,
+        },
+        {
+            "question": "When did Ana run a charity race?",
+            "answer": "Sunday",
+            "evidence": ["D2:1"],
+            "category": 2,
+        },
         {"question": "Pet?", "adversarial_answer": "cat", "evidence": [], "category": 5},
     ],
-}  # fmt: skip
+}
 
 
 def test_cli_locomo_runs_every_configuration_under_one_budget(tmp_path: Path) -> None:

@@ -83,10 +83,16 @@ def test_late_report_from_a_session_is_born_historical(memory: Memory) -> None:
     memory.ingest([session("s1", 10, ("Alice", "I moved to Oslo."))])
     extractor, _ = llm(
         facts_answer(
-            {"subject": "Alice", "relation": "lives in", "value": "Lisbon", "when": "in 2019",
-             "turn": 0, "action": "new"},
+            {
+                "subject": "Alice",
+                "relation": "lives in",
+                "value": "Lisbon",
+                "when": "in 2019",
+                "turn": 0,
+                "action": "new",
+            },
         )
-    )  # fmt: skip
+    )
     memory.ingest(
         [session("s2", 20, ("Alice", "Back in 2019 I lived in Lisbon."))], extractor=extractor
     )
@@ -169,9 +175,12 @@ def test_ingest_reads_the_sessions_format_from_a_file(memory: Memory, tmp_path: 
 
 def test_first_names_resolve_to_the_known_full_name(memory: Memory) -> None:
     persona = Session(
-        "p1", DAY, (Turn("Emma", "Hi, I'm Emma Nilsson. I live in Oslo.", 0),), ("Emma",),
+        "p1",
+        DAY,
+        (Turn("Emma", "Hi, I'm Emma Nilsson. I live in Oslo.", 0),),
+        ("Emma",),
         metadata={"persona": "Emma Nilsson"},
-    )  # fmt: skip
+    )
     memory.ingest([persona])
     assert [v.value for v in memory.current("Emma Nilsson", "lives in")] == ["Oslo"]
 

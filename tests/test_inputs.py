@@ -32,15 +32,24 @@ def nested(depth: int) -> dict[str, Any]:
 
 def add(memory: Memory, **fields: Any) -> None:
     fact = {"subject": "Ana", "relation": "lives in", "value": "Oslo", "source": "s"} | fields
-    memory.add(fact.pop("subject"), fact.pop("relation"), fact.pop("value"),
-               observed_at=WHEN, **fact)  # fmt: skip
+    memory.add(
+        fact.pop("subject"), fact.pop("relation"), fact.pop("value"), observed_at=WHEN, **fact
+    )
 
 
 @pytest.mark.parametrize(
     "metadata",
-    [nested(MAX_METADATA_DEPTH + 1), nested(100_000), {"a": {1, 2}}, {"a": float("nan")},
-     {1: "x"}, {"a": "\ud800"}, {"a": "x" * MAX_METADATA_BYTES}, "text"],
-)  # fmt: skip
+    [
+        nested(MAX_METADATA_DEPTH + 1),
+        nested(100_000),
+        {"a": {1, 2}},
+        {"a": float("nan")},
+        {1: "x"},
+        {"a": "\ud800"},
+        {"a": "x" * MAX_METADATA_BYTES},
+        "text",
+    ],
+)
 def test_bad_metadata_is_refused_and_nothing_stored(memory: Memory, metadata: Any) -> None:
     with pytest.raises(UserError, match="metadata"):
         add(memory, metadata=metadata)
@@ -57,11 +66,18 @@ def test_metadata_at_the_limits_round_trips(memory: Memory) -> None:
 
 @pytest.mark.parametrize(
     ("field", "text"),
-    [("subject", "x" * (MAX_NAME_CHARS + 1)), ("relation", "r" * 3000),
-     ("source", "s" * 3000), ("scope", "c" * 3000), ("subject", "😀" * 201),
-     ("value", "v" * (MAX_VALUE_CHARS + 1)), ("subject", "_-_"), ("relation", "---"),
-     ("value", "a\x00b")],
-)  # fmt: skip
+    [
+        ("subject", "x" * (MAX_NAME_CHARS + 1)),
+        ("relation", "r" * 3000),
+        ("source", "s" * 3000),
+        ("scope", "c" * 3000),
+        ("subject", "😀" * 201),
+        ("value", "v" * (MAX_VALUE_CHARS + 1)),
+        ("subject", "_-_"),
+        ("relation", "---"),
+        ("value", "a\x00b"),
+    ],
+)
 def test_names_and_values_past_the_limits_are_input_errors(
     memory: Memory, field: str, text: str
 ) -> None:
@@ -73,8 +89,14 @@ def test_names_and_values_past_the_limits_are_input_errors(
 def test_names_and_values_at_the_limits_are_stored(memory: Memory) -> None:
     """The limits fit every store: PostgreSQL indexes three maximal names in one row."""
     big = "x" * MAX_NAME_CHARS
-    add(memory, subject=big, relation="r" * MAX_NAME_CHARS, source=big, scope=big,
-        value="v" * MAX_VALUE_CHARS)  # fmt: skip
+    add(
+        memory,
+        subject=big,
+        relation="r" * MAX_NAME_CHARS,
+        source=big,
+        scope=big,
+        value="v" * MAX_VALUE_CHARS,
+    )
     add(memory, subject="😀" * 200, relation="ΐ" * 133, source="😀" * 200, scope="😀" * 200)
     assert len(memory.current(big, scope=big)) == 1
     assert len(memory.current("😀" * 200, scope="😀" * 200)) == 1

@@ -54,9 +54,20 @@ def test_every_line_is_typed_json_and_observations_carry_every_field(memory: Mem
     assert {line["type"] for line in lines} == {"declare", "version", "observation"}
     observation = next(line for line in lines if line["type"] == "observation")
     assert list(observation) == [
-        "type", "id", "scope", "subject", "relation", "value", "kind", "source",
-        "observed_at", "valid_from", "recorded_at", "expired_at", "metadata",
-    ]  # fmt: skip
+        "type",
+        "id",
+        "scope",
+        "subject",
+        "relation",
+        "value",
+        "kind",
+        "source",
+        "observed_at",
+        "valid_from",
+        "recorded_at",
+        "expired_at",
+        "metadata",
+    ]
 
 
 def test_retired_observations_and_ended_versions_survive(memory: Memory) -> None:
@@ -93,8 +104,9 @@ def test_a_changed_version_line_is_reported(memory: Memory) -> None:
     index = next(i for i, line in enumerate(lines) if '"status": "current"' in line)
     lines[index] = lines[index].replace('"status": "current"', '"status": "historical"')
     report = import_jsonl(fresh(), lines)
-    assert report.mismatches == [f"line {index + 1}: version {json.loads(lines[index])['id']} "
-                                 "differs in status"]  # fmt: skip
+    assert report.mismatches == [
+        f"line {index + 1}: version {json.loads(lines[index])['id']} differs in status"
+    ]
 
 
 def _observation_line(memory: Memory) -> dict[str, object]:

@@ -28,9 +28,12 @@ def build(memory: Memory) -> Memory:
     add("Ad budget", "$8,000/mo", "call Oct 3", "2024-10-03", valid_from="2024-06-01")  # late
     add("office", "12 Elm St", "call Feb 12", "2024-02-12")
     memory.retract(
-        "Cozy Home Co.", "office", source="call Jun 20", observed_at="2024-06-20",
+        "Cozy Home Co.",
+        "office",
+        source="call Jun 20",
+        observed_at="2024-06-20",
         valid_to="2024-06-01T09:30:00Z",
-    )  # fmt: skip
+    )
     memory.add("Ana", "likes", "tea", source="chat 1", observed_at="2024-01-05")
     memory.add("Ana", "likes", "coffee", source="chat 2", observed_at="2024-03-05T08:00:00Z")
     memory.declare("speaks", "one")
@@ -80,8 +83,10 @@ def test_file_starts_with_the_rules_and_keeps_the_current_record_last(memory: Me
         "replaced by: $4,500/mo as of 2024-09-01",
         "- $4,500/mo (source: call Oct 3, 2024-09-01, reported 2024-10-03)",
     ]
-    assert "- 12 Elm St (source: call Feb 12, 2024-02-12) [ended 2024-06-01T09:30:00Z] — " \
-        "ended by: call Jun 20\n" in text  # fmt: skip
+    assert (
+        "- 12 Elm St (source: call Feb 12, 2024-02-12) [ended 2024-06-01T09:30:00Z] — "
+        "ended by: call Jun 20\n" in text
+    )
     assert "### speaks (one value)\n" in text and "### likes\n" in text
 
 
@@ -108,8 +113,9 @@ NASTY = [
 def test_values_cannot_break_the_format(value: str) -> None:
     memory = fresh()
     memory.add(value, value, value, source=value, observed_at="2024-01-01")
-    memory.add(value, value, "next", source="s, 2024-02-02, reported 2024-03-03",
-               observed_at="2024-02-02")  # fmt: skip
+    memory.add(
+        value, value, "next", source="s, 2024-02-02, reported 2024-03-03", observed_at="2024-02-02"
+    )
     text = dump(memory)
     assert len(text.splitlines()) == len(text.split("\n")) - 1
     copy = fresh()
@@ -154,8 +160,10 @@ def test_a_hand_written_file_imports() -> None:
 
 
 def test_a_wrong_tag_is_reported_not_trusted() -> None:
-    text = HAND_WRITTEN.replace("- Postgres (source: ADR 7, 2024-01-10)",
-                                "- Postgres (source: ADR 7, 2024-01-10) [historical]")  # fmt: skip
+    text = HAND_WRITTEN.replace(
+        "- Postgres (source: ADR 7, 2024-01-10)",
+        "- Postgres (source: ADR 7, 2024-01-10) [historical]",
+    )
     report = import_memfile(fresh(), text)
     assert report.mismatches == ["line 12: 'Postgres' is current in the store, historical here"]
 

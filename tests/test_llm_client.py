@@ -119,9 +119,13 @@ def test_a_500_naming_the_format_steps_down_after_the_sdk_retries() -> None:
     refused = httpx.Response(
         500,
         headers={"retry-after-ms": "1"},
-        json={"error": {"message": "'loc': ('body', 'response_format', 'type'), "
-                        "'msg': \"Input should be 'text' or 'json_object'\""}},
-    )  # fmt: skip
+        json={
+            "error": {
+                "message": "'loc': ('body', 'response_format', 'type'), "
+                "'msg': \"Input should be 'text' or 'json_object'\""
+            }
+        },
+    )
     server = Server(refused, refused, httpx.Response(200, json=completion(EMPTY)))
     model = model_for(server, max_retries=1)
     assert ask(model) == EMPTY

@@ -33,9 +33,10 @@ TOOLS = {
 def run_client(tmp_path: Path, body: Callable[[Client], Awaitable[None]]) -> None:
     """Spawn ``python -m tem --db <tmp> mcp`` and run ``body`` against it over stdio."""
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "tem", "--db", str(tmp_path / "tem.db"), "mcp"],
+        command=sys.executable,
+        args=["-m", "tem", "--db", str(tmp_path / "tem.db"), "mcp"],
         cwd=tmp_path,
-    )  # fmt: skip
+    )
 
     async def main() -> None:
         with anyio.fail_after(60), (tmp_path / "server.log").open("w") as errlog:
@@ -151,9 +152,12 @@ def test_streamable_http_transport_serves_the_same_tools(tmp_path: Path) -> None
                     assert {t.name for t in (await client.list_tools()).tools} >= TOOLS
                     added = await client.call_tool(
                         "add_memory",
-                        {"episode_body": "I live in Lisbon.", "observed_at": "2024-01-05",
-                         "speaker": "Ana"},
-                    )  # fmt: skip
+                        {
+                            "episode_body": "I live in Lisbon.",
+                            "observed_at": "2024-01-05",
+                            "speaker": "Ana",
+                        },
+                    )
                     assert not added.is_error, text_of(added)
                     history = await client.call_tool("get_history", {"subject": "Ana"})
                     versions = history.structured_content["versions"]
@@ -167,10 +171,22 @@ def test_streamable_http_transport_serves_the_same_tools(tmp_path: Path) -> None
 
 def test_http_transport_refuses_a_public_address(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "tem", "--db", str(tmp_path / "tem.db"), "mcp",
-         "--transport", "http", "--host", "0.0.0.0"],
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "tem",
+            "--db",
+            str(tmp_path / "tem.db"),
+            "mcp",
+            "--transport",
+            "http",
+            "--host",
+            "0.0.0.0",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode != 0
     assert "loopback only" in done.stderr
 
@@ -197,10 +213,15 @@ def test_unknown_arguments_are_refused_and_nothing_changes() -> None:
 
 
 INIT = {
-    "jsonrpc": "2.0", "id": 1, "method": "initialize",
-    "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-               "clientInfo": {"name": "t", "version": "1"}},
-}  # fmt: skip
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "t", "version": "1"},
+    },
+}
 
 
 @pytest.mark.parametrize(

@@ -232,3 +232,33 @@ def test_a_path_with_a_tilde_is_the_home_directory(
     assert (tmp_path / "agent.db").is_file()
     with Memory(Path("~") / "agent.db") as mem:
         assert [v.value for v in mem.current("Ana")] == ["30"]
+
+
+def test_export_reads_see_what_is_stored(memory: Memory) -> None:
+    memory.ping()
+    memory.declare("pets", "many")
+    assert memory.declared() == {"pets": "many"}
+    add(memory, "Lisbon", "2024-01-05")
+    add(memory, "Oslo", "2024-06-01")
+    memory.add("bob", "age", "3", source="s", observed_at="2024-01-01", scope="kids")
+    memory.retract("Ana", "lives in", source="s", observed_at="2024-07-01")
+    assert [v.value for v in memory.versions()] == ["Lisbon", "Oslo"]
+    assert [v.value for v in memory.versions(scope="kids")] == ["3"]
+    (group,) = {v.group for v in memory.versions()}
+    assert memory.group_versions([group]) == {group: memory.versions()}
+    assert [(o.value, o.kind) for o in memory.observations()] == [
+        ("Lisbon", "assert"),
+        ("Oslo", "assert"),
+        (None, "end"),
+    ]
+    everything = list(memory.observations(every_scope=True))
+    assert [o.scope for o in everything] == ["default", "default", "kids", "default"]
+    with pytest.raises(UserError, match="not both"):
+        memory.observations(scope="kids", every_scope=True)
+
+
+def test_lexical_is_the_same_store_without_the_embedder(memory: Memory) -> None:
+    add(memory, "Lisbon", "2024-01-05")
+    lexical = memory.lexical()
+    assert (lexical.scope, lexical.rule, lexical.clock) == (memory.scope, memory.rule, memory.clock)
+    assert [v.value for v in lexical.current("Ana")] == ["Lisbon"]

@@ -36,15 +36,21 @@ def test_no_relative_time_no_mention() -> None:
     [
         ("What did Maria share on 16 June, 2023?", datetime(2023, 6, 16), datetime(2023, 6, 17)),
         ("What did Tim say on November 6, 2023?", datetime(2023, 11, 6), datetime(2023, 11, 7)),
-        ("Where did he go during the first weekend of August 2023?", datetime(2023, 8, 3),
-         datetime(2023, 8, 20)),
-        ("Which tournament in the beginning of November 2022?", datetime(2022, 11, 5),
-         datetime(2022, 11, 25)),
+        (
+            "Where did he go during the first weekend of August 2023?",
+            datetime(2023, 8, 3),
+            datetime(2023, 8, 20),
+        ),
+        (
+            "Which tournament in the beginning of November 2022?",
+            datetime(2022, 11, 5),
+            datetime(2022, 11, 25),
+        ),
         ("What did Calvin buy in March 2023?", datetime(2023, 3, 31), datetime(2023, 4, 1)),
         ("Which country did James visit in 2021?", datetime(2021, 12, 31), datetime(2022, 1, 1)),
         ("What did she paint in the summer of 2022?", datetime(2022, 8, 1), datetime(2022, 9, 1)),
     ],
-)  # fmt: skip
+)
 def test_question_periods_cover_their_dates(
     question: str, inside: datetime, outside: datetime
 ) -> None:

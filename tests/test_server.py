@@ -29,17 +29,22 @@ from tem.server.auth import (  # noqa: E402
 KEYS = {"key-a": frozenset({"a"}), "key-b": frozenset({"b"}), "key-ab": frozenset({"a", "b"})}
 A = {"Authorization": "Bearer key-a"}
 FACT = {
-    "subject": "Ana", "relation": "lives in", "value": "Lisbon",
-    "source": "chat 1", "observed_at": "2024-01-05",
-}  # fmt: skip
+    "subject": "Ana",
+    "relation": "lives in",
+    "value": "Lisbon",
+    "source": "chat 1",
+    "observed_at": "2024-01-05",
+}
 MESSAGES = {
     "messages": [{"role": "user", "name": "Ana", "content": "I moved to Oslo."}],
-    "session_id": "s1", "observed_at": "2024-06-01",
-}  # fmt: skip
+    "session_id": "s1",
+    "observed_at": "2024-06-01",
+}
 SESSION = {
-    "session_id": "s2", "date": "2024-07-01",
+    "session_id": "s2",
+    "date": "2024-07-01",
     "turns": [{"speaker": "Ana", "text": "I moved to Porto."}],
-}  # fmt: skip
+}
 
 
 @pytest.fixture

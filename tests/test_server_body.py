@@ -16,9 +16,12 @@ from tem.limits import MAX_BODY_BYTES  # noqa: E402
 from tem.server import create_app  # noqa: E402
 
 FACT = {
-    "subject": "Ana", "relation": "lives in", "value": "Lisbon",
-    "source": "chat 1", "observed_at": "2024-01-05",
-}  # fmt: skip
+    "subject": "Ana",
+    "relation": "lives in",
+    "value": "Lisbon",
+    "source": "chat 1",
+    "observed_at": "2024-01-05",
+}
 
 
 @pytest.fixture
@@ -66,12 +69,14 @@ def test_a_body_over_the_limit_is_413_and_nothing_stored(client: TestClient) -> 
 
 @pytest.mark.parametrize(
     ("path", "body"),
-    [("/v1/memories", {**FACT, "value": "v" * 10_001}),
-     ("/v1/memories", {**FACT, "subject": "s" * 3000}),
-     ("/v1/memories", {**FACT, "subject": "_-_"}),
-     ("/v1/recall", {"query": "where " * 5000}),
-     ("/v1/context", {"question": " ".join(["x"] * 301)})],
-)  # fmt: skip
+    [
+        ("/v1/memories", {**FACT, "value": "v" * 10_001}),
+        ("/v1/memories", {**FACT, "subject": "s" * 3000}),
+        ("/v1/memories", {**FACT, "subject": "_-_"}),
+        ("/v1/recall", {"query": "where " * 5000}),
+        ("/v1/context", {"question": " ".join(["x"] * 301)}),
+    ],
+)
 def test_fields_past_the_limits_are_422(client: TestClient, path: str, body: Any) -> None:
     answer = client.post(path, json=body)
     assert answer.status_code == 422, answer.text

@@ -40,10 +40,17 @@ EXAMPLES = 60
 
 KEY = {"Authorization": "Bearer key-fuzz"}
 VERBS = (
-    "POST /v1/memories", "POST /v1/messages", "POST /v1/ingest", "POST /v1/recall",
-    "POST /v1/context", "GET /v1/history/{subject}", "GET /v1/current/{subject}",
-    "POST /v1/retract", "POST /v1/forget", "GET /v1/export",
-)  # fmt: skip
+    "POST /v1/memories",
+    "POST /v1/messages",
+    "POST /v1/ingest",
+    "POST /v1/recall",
+    "POST /v1/context",
+    "GET /v1/history/{subject}",
+    "GET /v1/current/{subject}",
+    "POST /v1/retract",
+    "POST /v1/forget",
+    "GET /v1/export",
+)
 CALLS: Counter[tuple[str, bool]] = Counter()
 """(operation, answered 2xx) -> requests, filled by the fuzz test."""
 CHECKS = [
@@ -66,9 +73,10 @@ EDGES = st.datetimes(max_value=datetime(1, 1, 1, 12), timezones=ZONES) | st.date
     min_value=datetime(9999, 12, 31, 12), timezones=ZONES
 )
 TIMES = st.one_of(
-    st.dates().map(str), st.datetimes(timezones=ZONES).map(datetime.isoformat),
+    st.dates().map(str),
+    st.datetimes(timezones=ZONES).map(datetime.isoformat),
     EDGES.map(datetime.isoformat),
-)  # fmt: skip
+)
 # Text JSON can carry but UTF-8 cannot (lone surrogates), and numbers JSON should not.
 ODD_TEXT = st.text(st.characters(categories=["Cs"]), min_size=1, max_size=3)
 ODD_METADATA = st.dictionaries(st.sampled_from(["a", "b"]), st.floats() | ODD_TEXT, min_size=1)

@@ -29,12 +29,15 @@ KEYS = {"key-a": frozenset({"a"}), "key-b": frozenset({"b"}), "key-ab": frozense
 A, B = {"Authorization": "Bearer key-a"}, {"Authorization": "Bearer key-b"}
 MESSAGES = {
     "messages": [{"role": "user", "name": "Ana", "content": "I moved to Oslo."}],
-    "session_id": "s1", "observed_at": "2024-06-01", "background": True,
-}  # fmt: skip
+    "session_id": "s1",
+    "observed_at": "2024-06-01",
+    "background": True,
+}
 SESSION = {
-    "session_id": "s2", "date": "2024-07-01",
+    "session_id": "s2",
+    "date": "2024-07-01",
     "turns": [{"speaker": "Bo", "text": "I moved to Rome."}],
-}  # fmt: skip
+}
 
 
 @pytest.fixture
@@ -85,8 +88,10 @@ def test_messages_in_the_background(client: TestClient, work: Work) -> None:
     assert response.status_code == 202, response.text
     [queued] = response.json()["results"]
     assert {k: queued[k] for k in ("status", "session_id", "scope")} == {
-        "status": "todo", "session_id": "s1", "scope": "a",
-    }  # fmt: skip
+        "status": "todo",
+        "session_id": "s1",
+        "scope": "a",
+    }
     assert job(client, queued["job_id"])["status"] == "todo"
     assert current(client, "Ana") == []  # nothing ingested on the request path
 

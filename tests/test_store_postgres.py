@@ -28,7 +28,7 @@ from tem.errors import StoreError
 from tem.memory import Fact
 from tem.store.base import WriteReport
 from tem.store.open import open_store, split_schema
-from tem.store.postgres import PostgresStore, _options
+from tem.store.postgres import PostgresStore, connect_options
 from tem.store.postgres_schema import MIGRATIONS
 from tem.store.postgres_search import ColumnStats, plan
 from tem.store.postgres_writes import Transaction
@@ -124,9 +124,12 @@ def test_forget_leaves_no_residue_in_any_table_or_text_index(
         "quux chat", datetime(2024, 1, 2, tzinfo=UTC), (Turn("Ana", "I joined Quuxcorp.", 0),)
     )
     pg.write_session(
-        session, "default", "Ana's new job at Quuxcorp",
-        [memory._from_fact(said, memory.clock.now())], memory._derive,
-    )  # fmt: skip
+        session,
+        "default",
+        "Ana's new job at Quuxcorp",
+        [memory._from_fact(said, memory.clock.now())],
+        memory._derive,
+    )
 
     def residue() -> set[str]:
         """Tables with a row whose text (tsvector lexemes included) mentions the secrets."""
@@ -164,11 +167,19 @@ def _writer(url: str, worker: int, count: int) -> None:
     for i in range(count):
         # Every worker writes into the same few groups, interleaved in time.
         memory.add(
-            f"person {i % 3}", "lives in", f"city {worker}-{i}",
-            source=f"w{worker}", observed_at=f"2024-01-{1 + i % 28:02d}T{worker:02d}:00:00",
-        )  # fmt: skip
-        memory.add(f"person {i % 3}", "likes", f"dish {worker}-{i}", source=f"w{worker}",
-                   observed_at="2024-02-01")  # fmt: skip
+            f"person {i % 3}",
+            "lives in",
+            f"city {worker}-{i}",
+            source=f"w{worker}",
+            observed_at=f"2024-01-{1 + i % 28:02d}T{worker:02d}:00:00",
+        )
+        memory.add(
+            f"person {i % 3}",
+            "likes",
+            f"dish {worker}-{i}",
+            source=f"w{worker}",
+            observed_at="2024-02-01",
+        )
     memory.close()
 
 
@@ -218,8 +229,13 @@ def test_declare_racing_writers_leaves_every_group_as_declared(
     def add_rides(worker: int) -> None:
         with Memory(url) as memory:
             for i in range(30):
-                memory.add(f"kid {i % 4}", "rides", f"bike {worker}-{i}", source=f"w{worker}",
-                           observed_at=f"2024-03-{1 + i % 28:02d}")  # fmt: skip
+                memory.add(
+                    f"kid {i % 4}",
+                    "rides",
+                    f"bike {worker}-{i}",
+                    source=f"w{worker}",
+                    observed_at=f"2024-03-{1 + i % 28:02d}",
+                )
 
     threads = [threading.Thread(target=write, args=(w,)) for w in range(3)]
     for thread in threads:
@@ -353,8 +369,9 @@ def test_search_ranks_higher_is_better_and_relation_terms_stay_in_relations(
 ) -> None:
     memory = Memory(store=pg)
     memory.add("Ana", "lives in", "Lisbon", source="s", observed_at="2024-01-01")
-    memory.add("Bo", "favourite book", "Where the Crawdads Sing", source="s",
-               observed_at="2024-01-01")  # fmt: skip
+    memory.add(
+        "Bo", "favourite book", "Where the Crawdads Sing", source="s", observed_at="2024-01-01"
+    )
     memory.add("Cy", "lives in", "a house by the river", source="s", observed_at="2024-01-01")
     hits = pg.search("default", ["river"], limit=5)
     assert [h.group.subject_key for h in hits] == ["cy"] and hits[0].score > 0
@@ -470,8 +487,8 @@ def test_urls_open_postgres_and_paths_open_sqlite(postgres_url: str, postgres_sc
     with pytest.raises(UserError, match="unknown URL scheme 'mysql'"):
         open_store("mysql://u@h/db")
     given = "postgresql://u@h/db?options=-c%20statement_timeout%3D5000"
-    assert _options(given, "tem") == "-c statement_timeout=5000 -c search_path=tem"
-    assert _options(given, None) is None  # the URL's own options apply unchanged
+    assert connect_options(given, "tem") == "-c statement_timeout=5000 -c search_path=tem"
+    assert connect_options(given, None) is None  # the URL's own options apply unchanged
     with pytest.raises(UserError, match="lowercase SQL name"):
         PostgresStore(postgres_url, schema="Robert'); DROP TABLE x;--")
 

@@ -88,9 +88,12 @@ def _writer(path: str, worker: int, count: int) -> None:
     for i in range(count):
         # Every worker writes into the same few groups, interleaved in time.
         memory.add(
-            f"person {i % 3}", "lives in", f"city {worker}-{i}",
-            source=f"w{worker}", observed_at=f"2024-01-{1 + i % 28:02d}T{worker:02d}:00:00",
-        )  # fmt: skip
+            f"person {i % 3}",
+            "lives in",
+            f"city {worker}-{i}",
+            source=f"w{worker}",
+            observed_at=f"2024-01-{1 + i % 28:02d}T{worker:02d}:00:00",
+        )
     memory.close()
 
 
@@ -122,6 +125,8 @@ def test_sources_json_is_what_json_dumps_writes(
     sources: list[tuple[str, str, datetime]],
 ) -> None:
     supports = [Support(oid, source, when, when) for oid, source, when in sources]
-    expected = [[s.observation_id, s.source, to_text(s.observed_at), to_text(s.recorded_at)]
-                for s in supports]  # fmt: skip
+    expected = [
+        [s.observation_id, s.source, to_text(s.observed_at), to_text(s.recorded_at)]
+        for s in supports
+    ]
     assert sources_json(supports) == json.dumps(expected)

@@ -37,8 +37,10 @@ _SCOPE = st.sampled_from(["a", "b"])
 # Rows made of one word repeated score closest to a phrase's bound.
 _ONE_WORD_ROW = st.builds(
     lambda scope, word, count: (scope, word, " ".join([word] * count), word),
-    _SCOPE, _WORD, st.integers(1, 4),
-)  # fmt: skip
+    _SCOPE,
+    _WORD,
+    st.integers(1, 4),
+)
 _ROW = st.one_of(st.tuples(_SCOPE, _TEXT, _TEXT, _TEXT), _ONE_WORD_ROW)
 _QUERY_WORD = st.sampled_from([*_COMMON, *_RARE, "absent"])
 

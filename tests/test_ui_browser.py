@@ -47,10 +47,16 @@ SCOPE = "cozy"
 INJECTION = "<img src=x onerror=alert(1)>"
 LATE_RECORDED = datetime(2024, 11, 14, tzinfo=UTC)
 BROWSER_ARGS = (
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--no-first-run", "--window-size=1280,800",
-)  # fmt: skip
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--window-size=1280,800",
+)
 
 
 def load(memory: Memory, clock: ManualClock) -> None:
@@ -66,9 +72,13 @@ def load(memory: Memory, clock: ManualClock) -> None:
         memory.add_many([f for f in facts if f.observed_at == day])
     clock.set(LATE_RECORDED)  # eBay, before Amazon: told late, so born historical
     memory.add(
-        SUBJECT, "Main sales channel", "eBay", source="call Nov 14",
-        observed_at="2024-11-14", valid_from="2023-09-01",
-    )  # fmt: skip
+        SUBJECT,
+        "Main sales channel",
+        "eBay",
+        source="call Nov 14",
+        observed_at="2024-11-14",
+        valid_from="2023-09-01",
+    )
     clock.set("2025-01-10")
     memory.retract(SUBJECT, "Warehouse partner", source="call Jan 10", observed_at="2025-01-10")
 
@@ -163,14 +173,16 @@ def test_each_relation_is_a_lane_and_each_version_a_bar(
     H, C, E = "historical", "current", "ended"
     assert bars(browser) == {
         "Main sales channel": [
-            ("eBay", H), ("Amazon", H), ("Etsy", H),
+            ("eBay", H),
+            ("Amazon", H),
+            ("Etsy", H),
             ("Walmart Marketplace + own Shopify store", C),
         ],
         "Ad budget": [("$3,000/mo", H), ("$8,000/mo", H), ("$4,500/mo", C)],
         "Warehouse partner": [("ShipBob", E)],
         "Reason for leaving Amazon": [("rising fees and inbound-shipment penalties", C)],
         "Note": [(INJECTION, C)],
-    }  # fmt: skip
+    }
     assert browser.find_element(By.ID, "title").text == SUBJECT
     assert browser.find_elements(By.CSS_SELECTOR, "#axis .tick")
 
@@ -205,14 +217,18 @@ def test_the_as_of_slider_hides_what_was_recorded_later(
     wait(browser, "the eBay bar to go", lambda d: len(d.find_elements(By.CLASS_NAME, "bar")) == 9)
     found = bars(browser)
     assert [value for value, _ in found["Main sales channel"]] == [
-        "Amazon", "Etsy", "Walmart Marketplace + own Shopify store",
-    ]  # fmt: skip
+        "Amazon",
+        "Etsy",
+        "Walmart Marketplace + own Shopify store",
+    ]
     assert found["Warehouse partner"] == [("ShipBob", "current")]  # the retraction came later
     slider.send_keys(Keys.HOME)  # the first recording: only the Feb 12 call
     wait(browser, "the Feb 12 view", lambda d: len(d.find_elements(By.CLASS_NAME, "bar")) == 3)
     assert {v for lane in bars(browser).values() for v, _ in lane} == {
-        "Amazon", "$3,000/mo", "ShipBob",
-    }  # fmt: skip
+        "Amazon",
+        "$3,000/mo",
+        "ShipBob",
+    }
     slider.send_keys(Keys.END)
     wait(browser, "every bar back", lambda d: len(d.find_elements(By.CLASS_NAME, "bar")) == 10)
     assert browser.find_element(By.ID, "asof-label").text == "now"

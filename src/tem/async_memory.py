@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -32,6 +32,7 @@ from tem.memory import Memory
 
 P = ParamSpec("P")
 R = TypeVar("R")
+T = TypeVar("T")
 
 
 def _threaded(
@@ -46,6 +47,20 @@ def _threaded(
     run.__name__ = run.__qualname__ = method.__name__
     run.__doc__ = method.__doc__
     return run
+
+
+def _collected(
+    method: Callable[Concatenate[Memory, P], Iterator[T]],
+) -> Callable[Concatenate[AsyncMemory, P], Coroutine[Any, Any, list[T]]]:
+    """Wrap a ``Memory`` method that returns an iterator: it is read out on the memory's
+    thread too, so the event loop never reads from the store."""
+
+    def collect(memory: Memory, /, *args: P.args, **kwargs: P.kwargs) -> list[T]:
+        return list(method(memory, *args, **kwargs))
+
+    collect.__name__ = method.__name__
+    collect.__doc__ = method.__doc__
+    return _threaded(collect)
 
 
 class AsyncMemory:
@@ -90,10 +105,15 @@ class AsyncMemory:
     retract = _threaded(Memory.retract)
     undo = _threaded(Memory.undo)
     forget = _threaded(Memory.forget)
+    declared = _threaded(Memory.declared)
     scopes = _threaded(Memory.scopes)
     subjects = _threaded(Memory.subjects)
     history = _threaded(Memory.history)
     current = _threaded(Memory.current)
+    versions = _threaded(Memory.versions)
+    group_versions = _threaded(Memory.group_versions)
+    observations = _collected(Memory.observations)
+    ping = _threaded(Memory.ping)
     recall = _threaded(Memory.recall)
     ingest = _threaded(Memory.ingest)
     add_messages = _threaded(Memory.add_messages)
@@ -108,10 +128,33 @@ class AsyncMemory:
 
 
 VERBS = (
-    "declare", "add", "add_many", "retract", "undo", "forget", "scopes", "subjects", "history",
-    "current", "recall", "ingest", "add_messages", "forget_session", "sessions", "turns",
-    "provenance", "context", "hybrid", "write", "write_session",
-)  # fmt: skip
+    "declare",
+    "add",
+    "add_many",
+    "retract",
+    "undo",
+    "forget",
+    "declared",
+    "scopes",
+    "subjects",
+    "history",
+    "current",
+    "versions",
+    "group_versions",
+    "observations",
+    "ping",
+    "recall",
+    "ingest",
+    "add_messages",
+    "forget_session",
+    "sessions",
+    "turns",
+    "provenance",
+    "context",
+    "hybrid",
+    "write",
+    "write_session",
+)
 """The verbs AsyncMemory mirrors (a test checks that every public Memory verb is here)."""
 
 __all__ = ["AsyncMemory"]

@@ -68,19 +68,34 @@ def _moment(text: str | None) -> Any:
 def version_from_dict(data: Mapping[str, Any]) -> Version:
     """Rebuild a :class:`~tem.Version` from its JSON form (:meth:`Version.to_dict`)."""
     sources = tuple(
-        Support(s["observation_id"], s["source"], parse_time(s["observed_at"]),
-                parse_time(s["recorded_at"]))
+        Support(
+            s["observation_id"],
+            s["source"],
+            parse_time(s["observed_at"]),
+            parse_time(s["recorded_at"]),
+        )
         for s in data["sources"]
-    )  # fmt: skip
+    )
     return Version(
-        id=data["id"], scope=data["scope"], subject=data["subject"], relation=data["relation"],
-        value=data["value"], status=Status(data["status"]), cardinality=data["cardinality"],
-        source=data["source"], observed_at=parse_time(data["observed_at"]),
-        valid_from=parse_time(data["valid_from"]), valid_to=_moment(data.get("valid_to")),
-        recorded_at=parse_time(data["recorded_at"]), expired_at=_moment(data.get("expired_at")),
-        supersedes=data.get("supersedes"), superseded_by=data.get("superseded_by"),
-        sources=sources, metadata=data.get("metadata") or {}, ended_by=data.get("ended_by"),
-    )  # fmt: skip
+        id=data["id"],
+        scope=data["scope"],
+        subject=data["subject"],
+        relation=data["relation"],
+        value=data["value"],
+        status=Status(data["status"]),
+        cardinality=data["cardinality"],
+        source=data["source"],
+        observed_at=parse_time(data["observed_at"]),
+        valid_from=parse_time(data["valid_from"]),
+        valid_to=_moment(data.get("valid_to")),
+        recorded_at=parse_time(data["recorded_at"]),
+        expired_at=_moment(data.get("expired_at")),
+        supersedes=data.get("supersedes"),
+        superseded_by=data.get("superseded_by"),
+        sources=sources,
+        metadata=data.get("metadata") or {},
+        ended_by=data.get("ended_by"),
+    )
 
 
 def _results(response: httpx.Response) -> list[dict[str, Any]]:
@@ -120,28 +135,48 @@ def _raise_for(response: httpx.Response) -> None:
 
 
 def _add(
-    client: _Base, subject: str, relation: str, value: str, *, source: str,
-    observed_at: TimeLike, valid_from: TimeLike | None = None, scope: str | None = None,
+    client: _Base,
+    subject: str,
+    relation: str,
+    value: str,
+    *,
+    source: str,
+    observed_at: TimeLike,
+    valid_from: TimeLike | None = None,
+    scope: str | None = None,
     metadata: Mapping[str, Any] | None = None,
-) -> _Call[Version]:  # fmt: skip
+) -> _Call[Version]:
     """Record that ``source`` (dated ``observed_at``) says subject | relation | value."""
     body = {
-        "subject": subject, "relation": relation, "value": value, "source": source,
-        "observed_at": _time(observed_at), "valid_from": _time(valid_from),
-        "scope": client._scope(scope), "metadata": metadata,
-    }  # fmt: skip
+        "subject": subject,
+        "relation": relation,
+        "value": value,
+        "source": source,
+        "observed_at": _time(observed_at),
+        "valid_from": _time(valid_from),
+        "scope": client._scope(scope),
+        "metadata": metadata,
+    }
     return _Call("POST", "/v1/memories", lambda r: _versions(r)[0], _drop_none(body))
 
 
 def _add_messages(
-    client: _Base, messages: Sequence[Mapping[str, Any]], *, session_id: str | None = None,
-    observed_at: TimeLike | None = None, scope: str | None = None, speaker: str | None = None,
-) -> _Call[IngestReport]:  # fmt: skip
+    client: _Base,
+    messages: Sequence[Mapping[str, Any]],
+    *,
+    session_id: str | None = None,
+    observed_at: TimeLike | None = None,
+    scope: str | None = None,
+    speaker: str | None = None,
+) -> _Call[IngestReport]:
     """Ingest one OpenAI-style message list as a session (defaults as in Memory)."""
     body = {
-        "messages": list(messages), "session_id": session_id, "observed_at": _time(observed_at),
-        "scope": client._scope(scope), "speaker": speaker,
-    }  # fmt: skip
+        "messages": list(messages),
+        "session_id": session_id,
+        "observed_at": _time(observed_at),
+        "scope": client._scope(scope),
+        "speaker": speaker,
+    }
     return _Call("POST", "/v1/messages", _report, _drop_none(body))
 
 
@@ -154,9 +189,14 @@ def _ingest(
 
 
 def _recall(
-    client: _Base, query: str, k: int = 15, *, at: TimeLike | None = None,
-    as_of: TimeLike | None = None, scope: str | None = None,
-) -> _Call[Evidence]:  # fmt: skip
+    client: _Base,
+    query: str,
+    k: int = 15,
+    *,
+    at: TimeLike | None = None,
+    as_of: TimeLike | None = None,
+    scope: str | None = None,
+) -> _Call[Evidence]:
     """Find the facts relevant to ``query``; each hit comes with its whole group."""
     at_text, as_of_text = _time(at), _time(as_of)
     body = {
@@ -177,73 +217,122 @@ def _recall(
 
 
 def _context(
-    client: _Base, question: str, *, k: int = 15, at: TimeLike | None = None,
-    as_of: TimeLike | None = None, scope: str | None = None, tag_style: TagStyle = "historical",
-    dates: bool = False, answer_rules: bool = True, max_facts: int | None = None,
+    client: _Base,
+    question: str,
+    *,
+    k: int = 15,
+    at: TimeLike | None = None,
+    as_of: TimeLike | None = None,
+    scope: str | None = None,
+    tag_style: TagStyle = "historical",
+    dates: bool = False,
+    answer_rules: bool = True,
+    max_facts: int | None = None,
     budget_tokens: int | None = None,
-) -> _Call[str]:  # fmt: skip
+) -> _Call[str]:
     """Return the prompt for ``question``: the ``<Memory>`` block, answer rules, question."""
     body = {
-        "question": question, "k": k, "at": _time(at), "as_of": _time(as_of),
-        "scope": client._scope(scope), "tag_style": tag_style, "dates": dates,
-        "answer_rules": answer_rules, "max_facts": max_facts, "budget_tokens": budget_tokens,
-    }  # fmt: skip
+        "question": question,
+        "k": k,
+        "at": _time(at),
+        "as_of": _time(as_of),
+        "scope": client._scope(scope),
+        "tag_style": tag_style,
+        "dates": dates,
+        "answer_rules": answer_rules,
+        "max_facts": max_facts,
+        "budget_tokens": budget_tokens,
+    }
     return _Call("POST", "/v1/context", lambda r: str(_results(r)[0]["context"]), _drop_none(body))
 
 
 def _reads(
-    kind: str, client: _Base, subject: str, relation: str | None, at: TimeLike | None,
-    as_of: TimeLike | None, scope: str | None,
-) -> _Call[list[Version]]:  # fmt: skip
+    kind: str,
+    client: _Base,
+    subject: str,
+    relation: str | None,
+    at: TimeLike | None,
+    as_of: TimeLike | None,
+    scope: str | None,
+) -> _Call[list[Version]]:
     params = {
-        "relation": relation, "at": _time(at), "as_of": _time(as_of),
+        "relation": relation,
+        "at": _time(at),
+        "as_of": _time(as_of),
         "scope": client._scope(scope),
-    }  # fmt: skip
+    }
     path = f"/v1/{kind}/{quote(subject, safe='')}"
     return _Call("GET", path, _versions, params=_drop_none(params))
 
 
 def _history(
-    client: _Base, subject: str, relation: str | None = None, *, at: TimeLike | None = None,
-    as_of: TimeLike | None = None, scope: str | None = None,
-) -> _Call[list[Version]]:  # fmt: skip
+    client: _Base,
+    subject: str,
+    relation: str | None = None,
+    *,
+    at: TimeLike | None = None,
+    as_of: TimeLike | None = None,
+    scope: str | None = None,
+) -> _Call[list[Version]]:
     """Return every version of a subject (or one of its relations), oldest first per group."""
     return _reads("history", client, subject, relation, at, as_of, scope)
 
 
 def _current(
-    client: _Base, subject: str, relation: str | None = None, *, at: TimeLike | None = None,
-    as_of: TimeLike | None = None, scope: str | None = None,
-) -> _Call[list[Version]]:  # fmt: skip
+    client: _Base,
+    subject: str,
+    relation: str | None = None,
+    *,
+    at: TimeLike | None = None,
+    as_of: TimeLike | None = None,
+    scope: str | None = None,
+) -> _Call[list[Version]]:
     """Return the current versions of a subject (or of one relation)."""
     return _reads("current", client, subject, relation, at, as_of, scope)
 
 
 def _retract(
-    client: _Base, subject: str, relation: str, value: str | None = None, *, source: str,
-    observed_at: TimeLike, valid_to: TimeLike | None = None, scope: str | None = None,
+    client: _Base,
+    subject: str,
+    relation: str,
+    value: str | None = None,
+    *,
+    source: str,
+    observed_at: TimeLike,
+    valid_to: TimeLike | None = None,
+    scope: str | None = None,
     metadata: Mapping[str, Any] | None = None,
-) -> _Call[list[Version]]:  # fmt: skip
+) -> _Call[list[Version]]:
     """End a fact with no replacement; returns the versions this made ``ended``."""
     body = {
-        "subject": subject, "relation": relation, "value": value, "source": source,
-        "observed_at": _time(observed_at), "valid_to": _time(valid_to),
-        "scope": client._scope(scope), "metadata": metadata,
-    }  # fmt: skip
+        "subject": subject,
+        "relation": relation,
+        "value": value,
+        "source": source,
+        "observed_at": _time(observed_at),
+        "valid_to": _time(valid_to),
+        "scope": client._scope(scope),
+        "metadata": metadata,
+    }
     return _Call("POST", "/v1/retract", _versions, _drop_none(body))
 
 
 def _forget(
-    client: _Base, *, scope: str | None = None, subject: str | None = None,
+    client: _Base,
+    *,
+    scope: str | None = None,
+    subject: str | None = None,
     source: str | None = None,
-) -> _Call[int]:  # fmt: skip
+) -> _Call[int]:
     """Hard-delete a scope, a subject or a source (as ``Memory.forget``)."""
     if scope is None and subject is None and source is None:
         raise UserError("forget: name a scope, a subject or a source")
     body = {
-        "scope": client._scope(scope), "subject": subject, "source": source,
+        "scope": client._scope(scope),
+        "subject": subject,
+        "source": source,
         "all": subject is None and source is None or None,
-    }  # fmt: skip
+    }
     return _Call("POST", "/v1/forget", lambda r: int(_results(r)[0]["deleted"]), _drop_none(body))
 
 
@@ -310,10 +399,14 @@ class Client(_Base):
     """
 
     def __init__(
-        self, base_url: str = DEFAULT_URL, *, api_key: str | None = None,
-        scope: str | None = None, timeout: float = 30.0,
+        self,
+        base_url: str = DEFAULT_URL,
+        *,
+        api_key: str | None = None,
+        scope: str | None = None,
+        timeout: float = 30.0,
         transport: httpx.BaseTransport | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         super().__init__(api_key, scope)
         self._http = httpx.Client(
             base_url=base_url, headers=self._headers, timeout=timeout, transport=transport
@@ -358,10 +451,14 @@ class AsyncClient(_Base):
     """:class:`Client` for asyncio: the same verbs, awaited."""
 
     def __init__(
-        self, base_url: str = DEFAULT_URL, *, api_key: str | None = None,
-        scope: str | None = None, timeout: float = 30.0,
+        self,
+        base_url: str = DEFAULT_URL,
+        *,
+        api_key: str | None = None,
+        scope: str | None = None,
+        timeout: float = 30.0,
         transport: httpx.AsyncBaseTransport | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         super().__init__(api_key, scope)
         self._http = httpx.AsyncClient(
             base_url=base_url, headers=self._headers, timeout=timeout, transport=transport

@@ -77,7 +77,7 @@ def events_of(turn: TurnRecord) -> list[DatedEvent]:
                     turn_index=turn.index,
                     turn_id=turn.turn_id,
                     said_at=turn.observed_at,
-                )  # fmt: skip
+                )
             )
     return found
 

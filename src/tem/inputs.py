@@ -1,15 +1,17 @@
-"""What callers hand to :class:`tem.Memory` writes, checked before any write starts."""
+"""What callers hand to :class:`tem.Memory`, checked before any write (or read) starts."""
 
 from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tem.core.model import Kind, Observation, Version, normalize_key, observation_id
+from tem.core.model import RULES, Kind, Observation, Version, normalize_key, observation_id
 from tem.core.times import TimeLike, parse_time
 from tem.errors import UserError
 from tem.limits import (
@@ -22,6 +24,7 @@ from tem.limits import (
     MAX_VALUE_CHARS,
 )
 from tem.store.base import Store, WriteReport
+from tem.store.open import is_url
 
 if TYPE_CHECKING:
     from tem.ingest.pipeline import Statement
@@ -90,6 +93,39 @@ def check_query(query: object, name: str = "query") -> str:
     if words > MAX_QUERY_WORDS:
         raise UserError(f"{name}: at most {MAX_QUERY_WORDS} words, got {words:,}")
     return query
+
+
+def check_positive(value: int, name: str) -> int:
+    """Check a count a read asks for (``k``, a token budget): at least 1."""
+    if value < 1:
+        raise UserError(f"{name}: must be at least 1, got {value}")
+    return value
+
+
+def check_times(
+    at: TimeLike | None, as_of: TimeLike | None
+) -> tuple[datetime | None, datetime | None]:
+    """Parse the valid time ``at`` and the system time ``as_of`` of a read (None: now)."""
+    at_t = None if at is None else parse_time(at, name="at")
+    return at_t, None if as_of is None else parse_time(as_of, name="as_of")
+
+
+def check_rule(rule: object) -> None:
+    """Check a status rule name: one of :data:`~tem.core.model.RULES`."""
+    if rule not in RULES:
+        raise UserError(f"rule: expected one of {', '.join(RULES)}, got {rule!r}")
+
+
+def store_target(path: str | Path | None, store: Store | None) -> str | Path | None:
+    """Return what a memory opens: ``path`` with ``~`` expanded (a URL as it is), or None.
+
+    Refuses both a path and a store.
+    """
+    if store is not None and path is not None:
+        raise UserError("give either path or store, not both")
+    if isinstance(path, Path) or (isinstance(path, str) and not is_url(path)):
+        return os.path.expanduser(path)  # "~/agent.db" is the user's, not a "~" folder
+    return path
 
 
 def check_metadata(metadata: object) -> dict[str, Any]:
@@ -176,25 +212,72 @@ def checked_observation(
     scope_text = check_text(scope, "scope")
     plain_metadata = check_metadata(metadata)
     oid = observation_id(
-        scope=scope_text, subject=subject_text, relation=relation_text, value=value_text,
-        kind=kind, source=source_text, observed_at=observed, valid_from=valid,
-    )  # fmt: skip
+        scope=scope_text,
+        subject=subject_text,
+        relation=relation_text,
+        value=value_text,
+        kind=kind,
+        source=source_text,
+        observed_at=observed,
+        valid_from=valid,
+    )
     return Observation(
-        id=oid, scope=scope_text, subject=subject_text, relation=relation_text,
-        value=value_text, kind=kind, source=source_text, observed_at=observed,
-        valid_from=valid, recorded_at=recorded_at, metadata=plain_metadata,
-    )  # fmt: skip
+        id=oid,
+        scope=scope_text,
+        subject=subject_text,
+        relation=relation_text,
+        value=value_text,
+        kind=kind,
+        source=source_text,
+        observed_at=observed,
+        valid_from=valid,
+        recorded_at=recorded_at,
+        metadata=plain_metadata,
+    )
 
 
 def fact_observation(fact: Fact, *, scope: str, recorded_at: datetime) -> Observation:
     """Check one :class:`Fact` and return it as an assertion in ``scope`` (the caller resolves
     the fact's own scope against its default)."""
     return checked_observation(
-        subject=fact.subject, relation=fact.relation, value=fact.value, kind="assert",
-        source=fact.source, observed_at=fact.observed_at, valid_from=fact.valid_from,
-        scope=scope, metadata=fact.metadata,
+        subject=fact.subject,
+        relation=fact.relation,
+        value=fact.value,
+        kind="assert",
+        source=fact.source,
+        observed_at=fact.observed_at,
+        valid_from=fact.valid_from,
+        scope=scope,
+        metadata=fact.metadata,
         recorded_at=recorded_at,
-    )  # fmt: skip
+    )
+
+
+def end_observation(
+    subject: object,
+    relation: object,
+    value: object,
+    source: object,
+    observed_at: TimeLike,
+    ends_at: datetime | None,
+    scope: str,
+    metadata: Mapping[str, Any] | None,
+    recorded_at: datetime,
+) -> Observation:
+    """Check one retraction and return it as an end marker in ``scope``: the fact (any
+    value when ``value`` is None) stopped being true at ``ends_at`` (None: ``observed_at``)."""
+    return checked_observation(
+        subject=subject,
+        relation=relation,
+        value=value,
+        kind="end",
+        source=source,
+        observed_at=observed_at,
+        valid_from=ends_at,
+        scope=scope,
+        metadata=metadata,
+        recorded_at=recorded_at,
+    )
 
 
 def statement_observation(
@@ -206,11 +289,17 @@ def statement_observation(
     so recording order inside a session is the statements' order.
     """
     return checked_observation(
-        subject=statement.subject, relation=statement.relation, value=statement.value,
-        kind="end" if statement.kind == "end" else "assert", source=source,
-        observed_at=statement.observed_at, valid_from=statement.valid_from, scope=scope,
-        metadata=statement.metadata, recorded_at=recorded_at + timedelta(microseconds=i),
-    )  # fmt: skip
+        subject=statement.subject,
+        relation=statement.relation,
+        value=statement.value,
+        kind="end" if statement.kind == "end" else "assert",
+        source=source,
+        observed_at=statement.observed_at,
+        valid_from=statement.valid_from,
+        scope=scope,
+        metadata=statement.metadata,
+        recorded_at=recorded_at + timedelta(microseconds=i),
+    )
 
 
 def as_fact(item: Fact | Mapping[str, Any], index: int) -> Fact:

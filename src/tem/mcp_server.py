@@ -170,9 +170,13 @@ def build_server(memory: Memory, *, extractor: Extractor | None = None) -> "MCPS
                 if subject is None or relation is None or value is None:
                     raise UserError("a fact needs subject, relation and value")
                 version = memory.add(
-                    subject, relation, value, source=source or session_id or "mcp",
-                    observed_at=when, valid_from=valid_from,
-                )  # fmt: skip
+                    subject,
+                    relation,
+                    value,
+                    source=source or session_id or "mcp",
+                    observed_at=when,
+                    valid_from=valid_from,
+                )
                 return {"version": version.to_dict()}
             if (episode_body is None) == (messages is None):
                 raise UserError("give episode_body or messages, or subject, relation and value")
@@ -180,9 +184,12 @@ def build_server(memory: Memory, *, extractor: Extractor | None = None) -> "MCPS
                 messages if messages is not None else [{"role": "user", "content": episode_body}]
             )
             report = memory.add_messages(
-                turns, session_id=session_id or _episode_id(turns, when), observed_at=when,
-                speaker=speaker, extractor=extractor,
-            )  # fmt: skip
+                turns,
+                session_id=session_id or _episode_id(turns, when),
+                observed_at=when,
+                speaker=speaker,
+                extractor=extractor,
+            )
             return {"summary": report.summary(), **asdict(report)}
 
     @tool(reads)
@@ -225,9 +232,13 @@ def build_server(memory: Memory, *, extractor: Extractor | None = None) -> "MCPS
         """
         with _tool_errors():
             return memory.context(
-                question, k=k, at=at, as_of=as_of, tag_style=tag_style,
+                question,
+                k=k,
+                at=at,
+                as_of=as_of,
+                tag_style=tag_style,
                 budget_tokens=budget_tokens,
-            )  # fmt: skip
+            )
 
     @tool(reads)
     def get_history(
@@ -343,9 +354,12 @@ def serve(
             server.run("stdio")
         else:
             server.run(
-                "streamable-http", host=listen_address(host), port=port,
-                transport_security=transport_security(host), max_request_body_size=MAX_BODY_BYTES,
-            )  # fmt: skip
+                "streamable-http",
+                host=listen_address(host),
+                port=port,
+                transport_security=transport_security(host),
+                max_request_body_size=MAX_BODY_BYTES,
+            )
 
 
 __all__ = [

@@ -3,13 +3,13 @@
 ``Memory`` validates input, turns it into observations, and lets the store apply
 them in one transaction with the pure status rules bound to this memory's rule.
 Reads at another valid time (``at``) or system time (``as_of``) replay the stored
-observations through the same rules, so the past is never a separate code path.
+observations through the same rules (:mod:`tem.replay`), so the past is never a
+separate code path.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Literal
 from tem.core.episode import Event, Session, TurnRecord
 from tem.core.model import (
     DEFAULT_SCOPE,
-    RULES,
     Cardinality,
     GroupKey,
     Observation,
@@ -28,32 +27,32 @@ from tem.core.model import (
     value_key,
 )
 from tem.core.relations import DEFAULT_CARDINALITY, check_cardinality
-from tem.core.status import derive, visible
+from tem.core.status import derive
 from tem.core.times import Clock, SystemClock, TimeLike, parse_time
 from tem.errors import NotFound, UserError
 from tem.hybrid import HybridEvidence, render_hybrid
 from tem.hybrid import build as build_hybrid
-from tem.ingest.formats import (
-    InputFormat,
-    load_sessions,
-    messages_session_id,
-    session_from_messages,
-)
+from tem.ingest.formats import InputFormat
 from tem.ingest.pipeline import Extractor, IngestReport
-from tem.ingest.run import Progress, ingest_sessions
+from tem.ingest.run import Progress, ingest_input, ingest_messages
 from tem.inputs import (
     AddReport,
     Fact,
     as_fact,
+    check_positive,
     check_query,
+    check_rule,
     check_text,
-    checked_observation,
+    check_times,
+    end_observation,
     fact_observation,
+    store_target,
 )
-from tem.render import RenderOptions, TagStyle, render_context, render_order
-from tem.retrieve import Evidence, _Query, rank_groups, select
+from tem.render import RenderOptions, TagStyle, render_context
+from tem.replay import read_versions
+from tem.retrieve import Evidence, Query, recall_evidence
 from tem.store.base import Store, WriteReport
-from tem.store.open import is_url, open_store
+from tem.store.open import open_store
 from tem.turn_index import TurnIndexes
 
 if TYPE_CHECKING:
@@ -85,13 +84,9 @@ class Memory:
         clock: Clock | None = None,
         embedder: Embedder | None = None,
     ) -> None:
-        if rule not in RULES:
-            raise UserError(f"rule: expected one of {', '.join(RULES)}, got {rule!r}")
-        if store is not None and path is not None:
-            raise UserError("give either path or store, not both")
-        if isinstance(path, Path) or (isinstance(path, str) and not is_url(path)):
-            path = os.path.expanduser(path)  # "~/agent.db" is the user's, not a "~" folder
-        self.store: Store = store if store is not None else open_store(path)
+        check_rule(rule)
+        target = store_target(path, store)
+        self.store: Store = store if store is not None else open_store(target)
         self.scope = check_text(scope, "scope")
         self.rule: Rule = rule
         self.clock: Clock = clock or SystemClock()
@@ -129,7 +124,11 @@ class Memory:
     def cardinality(self, relation: str) -> Cardinality:
         """Return the cardinality in force for ``relation``."""
         key = normalize_key(relation)
-        return self.store.declared().get(key) or DEFAULT_CARDINALITY.get(key, "one")
+        return self.declared().get(key) or DEFAULT_CARDINALITY.get(key, "one")
+
+    def declared(self) -> dict[str, Cardinality]:
+        """Return every declared cardinality by relation key (the shipped defaults are not)."""
+        return self.store.declared()
 
     def _derive(
         self, group: GroupKey, observations: Sequence[Observation], declared: Cardinality | None
@@ -218,12 +217,10 @@ class Memory:
         nothing was open.
         """
         ends_at = None if valid_to is None else parse_time(valid_to, name="valid_to")
-        observation = checked_observation(
-            subject=subject, relation=relation, value=value, kind="end", source=source,
-            observed_at=observed_at, valid_from=ends_at,
-            scope=self._scope(scope), metadata=metadata,
-            recorded_at=self.clock.now(),
-        )  # fmt: skip
+        scope_text, now = self._scope(scope), self.clock.now()
+        observation = end_observation(
+            subject, relation, value, source, observed_at, ends_at, scope_text, metadata, now
+        )
         before = {
             v.id
             for v in self._stored(observation.group)
@@ -278,24 +275,38 @@ class Memory:
         """Return the subjects of a scope that have versions, sorted case-insensitively."""
         return sorted(self.store.subjects(self._scope(scope)), key=lambda s: (s.casefold(), s))
 
+    def versions(self, *, scope: str | None = None) -> list[Version]:
+        """Return every stored version of a scope, in group walk order (what export writes)."""
+        return self.store.versions(self._scope(scope))
+
+    def group_versions(self, groups: Sequence[GroupKey]) -> dict[GroupKey, list[Version]]:
+        """Return the stored versions of each group, in one read (imports check them so)."""
+        return self.store.group_versions(groups)
+
+    def observations(
+        self, *, scope: str | None = None, every_scope: bool = False
+    ) -> Iterator[Observation]:
+        """Return the stored observations of a scope (or of every scope), in recording order.
+
+        Retired ones and end markers too: the ground truth a lossless export writes.
+        """
+        if not every_scope:
+            return iter(self.store.observations(self._scope(scope)))
+        if scope is not None:
+            raise UserError("observations: give scope or every_scope, not both")
+        return self.store.all_observations()
+
+    def ping(self) -> None:
+        """Read from the store once, cheaply: raises StoreError when it does not answer."""
+        self.store.data_version()
+
+    def lexical(self) -> Memory:
+        """Return a memory on the same store, scope, rule and clock that reads without the
+        embedder (an ablation's lexical half). Closing either closes the store."""
+        return Memory(store=self.store, scope=self.scope, rule=self.rule, clock=self.clock)
+
     def _stored(self, group: GroupKey) -> list[Version]:
         return self.store.group_versions([group])[group]
-
-    def _read_groups(
-        self, groups: Sequence[GroupKey], at: datetime | None, as_of: datetime | None
-    ) -> dict[GroupKey, list[Version]]:
-        if at is None and as_of is None:
-            return self.store.group_versions(groups)
-        declared = self.store.declared()
-        found: dict[GroupKey, list[Version]] = {}
-        for g in groups:
-            seen = visible(
-                self.store.observations(g.scope, g.subject_key, g.relation_key),
-                at=at,
-                as_of=as_of,
-            )
-            found[g] = self._derive(g, seen, declared.get(g.relation_key))
-        return found
 
     def history(
         self,
@@ -314,15 +325,10 @@ class Memory:
         scope_text = self._scope(scope)
         subject_key = normalize_key(check_text(subject, "subject"))
         relation_key = None if relation is None else normalize_key(check_text(relation, "relation"))
-        at_t = None if at is None else parse_time(at, name="at")
-        as_of_t = None if as_of is None else parse_time(as_of, name="as_of")
-        if at_t is None and as_of_t is None:
-            return self.store.versions(scope_text, subject_key, relation_key)
-        by_group: dict[GroupKey, None] = {}
-        for o in self.store.observations(scope_text, subject_key, relation_key):
-            by_group.setdefault(o.group, None)
-        found = self._read_groups(list(by_group), at_t, as_of_t)
-        return [v for g in sorted(found, key=lambda g: g.relation_key) for v in found[g]]
+        at_t, as_of_t = check_times(at, as_of)
+        return read_versions(
+            self.store, scope_text, subject_key, relation_key, at_t, as_of_t, self._derive
+        )
 
     def current(
         self,
@@ -352,22 +358,12 @@ class Memory:
         ordered as the ``<Memory>`` block shows it and carries its token count.
         """
         check_query(query)
-        if k < 1:
-            raise UserError(f"k: must be at least 1, got {k}")
+        check_positive(k, "k")
         scope_text = self._scope(scope)
-        at_t = None if at is None else parse_time(at, name="at")
-        as_of_t = None if as_of is None else parse_time(as_of, name="as_of")
-        parsed = _Query.parse(query)
-        ranked = rank_groups(self.store, parsed, scope_text, k)
-        if self._semantic is not None:
-            ranked = self._semantic.merge(ranked, query, scope_text, k)
-        # Stored group sizes let select() read only the groups it takes (plain reads only:
-        # a time-travel read derives other versions than the stored ones).
-        plain = at_t is None and as_of_t is None
-        sizes = self.store.group_sizes(list(ranked)) if plain else None
-        chosen, scores = select(ranked, lambda gs: self._read_groups(gs, at_t, as_of_t), k, sizes)
-        # Evidence.tokens renders and counts on first use: context() never asks.
-        return Evidence(query, render_order(chosen), scores, None, at_t, as_of_t)
+        at_t, as_of_t = check_times(at, as_of)
+        return recall_evidence(
+            self.store, self._semantic, query, k, scope_text, at_t, as_of_t, self._derive
+        )
 
     # -- conversations --------------------------------------------------------------
 
@@ -390,13 +386,16 @@ class Memory:
         and written in the same transaction. Sessions without a scope go to this
         memory's scope.
         """
-        if isinstance(source, Sequence) and source and all(isinstance(x, Session) for x in source):
-            return ingest_sessions(self, list(source), extractor=extractor, progress=progress)
-        sessions = load_sessions(
-            source, format=format, session_id=session_id, observed_at=observed_at,
-            speaker=speaker, now=self.clock.now(),
-        )  # fmt: skip
-        return ingest_sessions(self, sessions, extractor=extractor, progress=progress)
+        return ingest_input(
+            self,
+            source,
+            format=format,
+            extractor=extractor,
+            progress=progress,
+            session_id=session_id,
+            observed_at=observed_at,
+            speaker=speaker,
+        )
 
     def add_messages(
         self,
@@ -414,16 +413,15 @@ class Memory:
         defaults to now; ``session_id`` to a hash of the messages (and of
         ``observed_at`` when given), so sending the same messages twice stores them once.
         """
-        if session_id is None:
-            session_id = messages_session_id(messages, observed_at)
-        if observed_at is None and self.turns(session_id, scope=scope):
-            return IngestReport()  # sent again, undated: keep the first copy and its date
-        session = session_from_messages(
-            messages, session_id=session_id, scope=scope,
-            observed_at=self.clock.now() if observed_at is None else observed_at,
+        return ingest_messages(
+            self,
+            messages,
+            session_id=session_id,
+            observed_at=observed_at,
+            scope=scope,
             speaker=speaker,
-        )  # fmt: skip
-        return ingest_sessions(self, [session], extractor=extractor)
+            extractor=extractor,
+        )
 
     def forget_session(self, session_id: str, *, scope: str | None = None) -> int:
         """Hard-delete a session: its turns, summary and the facts only it supported.
@@ -506,11 +504,10 @@ class Memory:
         over context windows (:mod:`tem.turn_index`), semantically too with an
         embedder, and shown under a dated header per session.
         """
-        if budget_tokens < 1:
-            raise UserError(f"budget_tokens: must be at least 1, got {budget_tokens}")
+        check_positive(budget_tokens, "budget_tokens")
         scope_text = self._scope(scope)
         facts = self.recall(question, k, at=at, as_of=as_of, scope=scope_text)
-        terms = _Query.parse(question).content  # the words asked, not relation synonyms
+        terms = Query.parse(question).content  # the words asked, not relation synonyms
         events = self.store.search_events(scope_text, terms, limit=EVENT_LIMIT)
         turns = self._turn_indexes(scope_text).rank(question)
         return build_hybrid(

@@ -18,20 +18,26 @@ are kept (the current ones among them).
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import snowballstemmer
 
 from tem.core.model import GroupKey, Status, Version, normalize_key
 from tem.core.relations import relations_for
-from tem.render import render_facts
-from tem.store.base import Store
+from tem.render import render_facts, render_order
+from tem.replay import read_groups
+from tem.store.base import Derive, Store
 from tem.tokens import count_tokens
+
+if TYPE_CHECKING:
+    from tem.embed.recall import SemanticIndex
 
 STOPWORDS = frozenset(
     """a about above after again against all am an and any are as at be because been before
@@ -117,7 +123,9 @@ def _stemmer() -> snowballstemmer.stemmer:
 
 
 @dataclass
-class _Query:
+class Query:
+    """A parsed question: its content words and their stems, and the relations it asks about."""
+
     text: str
     content: list[str]
     stems: set[str]
@@ -125,7 +133,7 @@ class _Query:
     relation_stems: set[str]
 
     @classmethod
-    def parse(cls, text: str) -> _Query:
+    def parse(cls, text: str) -> Query:
         all_words = words(text)
         content = [w for w in all_words if w not in STOPWORDS]
         relations = relations_for(all_words)
@@ -138,7 +146,7 @@ class _Query:
         return [w for w in found if w not in STOPWORDS]
 
 
-def _relation_score(query: _Query, relation_key: str) -> float:
+def _relation_score(query: Query, relation_key: str) -> float:
     asked = query.relations.get(relation_key)
     if asked:
         return 3.0 * asked
@@ -156,14 +164,14 @@ def _value_stems(value: str) -> frozenset[str]:
     return frozenset(stem(w) for w in words(value) if w not in STOPWORDS)
 
 
-def _value_score(query: _Query, value: str) -> float:
+def _value_score(query: Query, value: str) -> float:
     value_stems = _value_stems(value)
     if not value_stems:
         return 0.0
     return 1.5 * len(value_stems & query.stems) / len(value_stems)
 
 
-def _scoring_values(query: _Query, values: Sequence[str]) -> set[int]:
+def _scoring_values(query: Query, values: Sequence[str]) -> set[int]:
     """Return the indexes of the ``values`` that may score (share a stem with the question).
 
     A value scores only when one of its content words has a stem the question asks
@@ -198,14 +206,14 @@ def _scoring_values(query: _Query, values: Sequence[str]) -> set[int]:
     return keep
 
 
-def _subject_score(query: _Query, subject: str) -> float:
+def _subject_score(query: Query, subject: str) -> float:
     subject_words = [w for w in words(subject) if w not in STOPWORDS]
     if not subject_words:
         return 0.0
     return sum(1 for w in subject_words if stem(w) in query.stems) / len(subject_words)
 
 
-def _named_subjects(store: Store, query: _Query, scope: str) -> list[tuple[str, float]]:
+def _named_subjects(store: Store, query: Query, scope: str) -> list[tuple[str, float]]:
     """Return the subjects the question names, each with the share of its name it used.
 
     Only the best-named ones are kept: when "Maria Alvarez" is named in full, the
@@ -220,7 +228,7 @@ def _named_subjects(store: Store, query: _Query, scope: str) -> list[tuple[str, 
     return [(s, score) for s, score in named if score >= best]
 
 
-def rank_groups(store: Store, query: _Query, scope: str, k: int) -> dict[GroupKey, float]:
+def rank_groups(store: Store, query: Query, scope: str, k: int) -> dict[GroupKey, float]:
     """Score candidate groups; higher is more relevant."""
     scores: dict[GroupKey, float] = {}
     subjects = _named_subjects(store, query, scope)
@@ -271,6 +279,32 @@ def rank_groups(store: Store, query: _Query, scope: str, k: int) -> dict[GroupKe
         score += 2.0 if group.subject_key in subject_keys else 0.0
         scores[group] = max(scores.get(group, 0.0), score)
     return scores
+
+
+def recall_evidence(
+    store: Store,
+    semantic: SemanticIndex | None,
+    query: str,
+    k: int,
+    scope: str,
+    at: datetime | None,
+    as_of: datetime | None,
+    derive: Derive,
+) -> Evidence:
+    """Rank the groups of ``scope`` for ``query`` (semantically too, with an index), take
+    whole groups while they fit in ``k`` versions, and return them as read at ``at`` /
+    ``as_of``: what :meth:`Memory.recall <tem.Memory.recall>` returns."""
+    ranked = rank_groups(store, Query.parse(query), scope, k)
+    if semantic is not None:
+        ranked = semantic.merge(ranked, query, scope, k)
+    # Stored group sizes let select() read only the groups it takes (plain reads only:
+    # a time-travel read derives other versions than the stored ones).
+    plain = at is None and as_of is None
+    sizes = store.group_sizes(list(ranked)) if plain else None
+    read = functools.partial(read_groups, store, at=at, as_of=as_of, derive=derive)
+    chosen, scores = select(ranked, read, k, sizes)
+    # Evidence.tokens renders and counts on first use: context() never asks.
+    return Evidence(query, render_order(chosen), scores, None, at, as_of)
 
 
 def _relevant(

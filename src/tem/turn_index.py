@@ -255,10 +255,12 @@ class TurnIndexes:
     """
 
     def __init__(self, store: Store, embedder: Embedder | None = None, keep: int = 16) -> None:
-        from tem.embed.memo import memoized
-
         self.store = store
-        self.embedder = None if embedder is None else memoized(embedder)
+        self.embedder: Embedder | None = None
+        if embedder is not None:  # only then: importing tem loads no embedding code
+            from tem.embed.memo import memoized
+
+            self.embedder = memoized(embedder)
         self.keep = keep
         self._built: dict[str, tuple[int, TurnIndex]] = {}
 

@@ -126,9 +126,12 @@ class TemStore(BaseStore):
                 value[field] = decoded
         times = [s.recorded_at for v in history for s in v.sources]
         return Item(
-            value=value, key=key, namespace=namespace,
-            created_at=min(times), updated_at=max(times),
-        )  # fmt: skip
+            value=value,
+            key=key,
+            namespace=namespace,
+            created_at=min(times),
+            updated_at=max(times),
+        )
 
     def _search(self, op: SearchOp) -> list[SearchItem]:
         found: list[tuple[float | None, SearchItem]] = []
@@ -205,11 +208,17 @@ class TemStore(BaseStore):
     ) -> Observation:
         relation, value, kind, value_type = statement
         return checked_observation(
-            subject=key, relation=relation, value=value,
-            kind="assert" if kind == "assert" else "end", source=self.source,
-            observed_at=now, valid_from=None, scope=scope,
-            metadata={_KIND: value_type} if value_type else None, recorded_at=recorded_at,
-        )  # fmt: skip
+            subject=key,
+            relation=relation,
+            value=value,
+            kind="assert" if kind == "assert" else "end",
+            source=self.source,
+            observed_at=now,
+            valid_from=None,
+            scope=scope,
+            metadata={_KIND: value_type} if value_type else None,
+            recorded_at=recorded_at,
+        )
 
 
 def _search_item(item: Item, score: float | None) -> SearchItem:

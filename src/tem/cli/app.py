@@ -85,21 +85,32 @@ class TemGroup(click.Group):
 
 @click.group(cls=TemGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
-    "--db", type=DbTarget(), default="tem.db", envvar="TEM_DB", show_default=True,
-    show_envvar=True, help="The SQLite database file, or a postgresql:// URL (docs/postgres.md).",
-)  # fmt: skip
+    "--db",
+    type=DbTarget(),
+    default="tem.db",
+    envvar="TEM_DB",
+    show_default=True,
+    show_envvar=True,
+    help="The SQLite database file, or a postgresql:// URL (docs/postgres.md).",
+)
 @click.option(
-    "--scope", envvar="TEM_SCOPE", show_envvar=True,
+    "--scope",
+    envvar="TEM_SCOPE",
+    show_envvar=True,
     help="The scope to read and write [default: default]; export reads every scope without it.",
-)  # fmt: skip
+)
 @click.option(
-    "--rule", type=click.Choice(RULES), default="valid_time", show_default=True,
+    "--rule",
+    type=click.Choice(RULES),
+    default="valid_time",
+    show_default=True,
     help="Which version is current: latest valid_from, or latest source (the paper's rule).",
-)  # fmt: skip
+)
 @click.option(
-    "--create", is_flag=True,
+    "--create",
+    is_flag=True,
     help="Let a read command create the --db file when it does not exist (reads refuse).",
-)  # fmt: skip
+)
 @click.version_option(package_name="tem", prog_name="tem")
 @click.pass_context
 def cli(ctx: click.Context, db: Path | str, scope: str | None, rule: Rule, create: bool) -> None:
@@ -115,9 +126,12 @@ def cli(ctx: click.Context, db: Path | str, scope: str | None, rule: Rule, creat
 
 
 for _command in (
-    *writes.COMMANDS, *reads.COMMANDS, *discovery.COMMANDS, *conversations.COMMANDS,
+    *writes.COMMANDS,
+    *reads.COMMANDS,
+    *discovery.COMMANDS,
+    *conversations.COMMANDS,
     *transfer.COMMANDS,
-):  # fmt: skip
+):
     cli.add_command(_command)
 cli.add_command(eval_group, "eval")
 cli.add_command(serve.serve)

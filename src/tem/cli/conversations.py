@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal, cast, get_args
 
 import click
 
-from tem.cli.common import echo_json, json_option, open_memory
+from tem.cli.common import F, echo_json, json_option, open_memory
 from tem.cli.progress import SpinningBar
 from tem.errors import UserError
 from tem.ingest.formats import InputFormat, load_sessions
@@ -19,7 +20,21 @@ EXIT_SESSIONS_FAILED = 1
 NAMED_FAILURES = 5
 
 
-def _extractor(kind: str) -> tuple[Extractor | None, str]:
+def extractor_option(
+    help: str = "auto: the LLM when TEM_LLM_MODEL is set, else the offline rules.",
+) -> Callable[[F], F]:
+    """``--extractor auto|offline|llm``: the choice :func:`pick_extractor` reads."""
+    option: Callable[[F], F] = click.option(
+        "--extractor",
+        type=click.Choice(["auto", "offline", "llm"]),
+        default="auto",
+        show_default=True,
+        help=help,
+    )
+    return option
+
+
+def pick_extractor(kind: str) -> tuple[Extractor | None, str]:
     """Pick the extractor at the edge, and say what its first session waits for.
 
     The LLM when configured (or asked for), else the offline rules. The LLM server is
@@ -37,7 +52,7 @@ def _extractor(kind: str) -> tuple[Extractor | None, str]:
     return LLMExtractor(model, settings), f"waiting for {settings.model}"
 
 
-def _failures(report: IngestReport, total: int) -> str:
+def failures_line(report: IngestReport, total: int) -> str:
     """Return the one line naming the sessions that failed, and the first reason."""
     names = [session_id for session_id, _ in report.failed]
     shown = ", ".join(names[:NAMED_FAILURES]) + (", ..." if len(names) > NAMED_FAILURES else "")
@@ -64,13 +79,7 @@ def _format(name: str) -> InputFormat | Literal["auto"]:
     show_default=True,
     help="Input format (see docs/formats.md).",
 )
-@click.option(
-    "--extractor",
-    type=click.Choice(["auto", "offline", "llm"]),
-    default="auto",
-    show_default=True,
-    help="auto: the LLM when TEM_LLM_MODEL is set, else the offline rules.",
-)
+@extractor_option()
 @click.option(
     "--session-id", help="Session id for a bare message list [default: a hash of its messages]."
 )
@@ -95,11 +104,15 @@ def ingest(
     sessions failed, with one line on standard error naming them.
     """
     memory = open_memory(ctx)
-    chosen, waiting = _extractor(extractor)
+    chosen, waiting = pick_extractor(extractor)
     sessions = load_sessions(
-        str(file), format=_format(format_), session_id=session_id, observed_at=observed_at,
-        speaker=speaker, now=memory.clock.now(),
-    )  # fmt: skip
+        str(file),
+        format=_format(format_),
+        session_id=session_id,
+        observed_at=observed_at,
+        speaker=speaker,
+        now=memory.clock.now(),
+    )
     with SpinningBar(len(sessions), waiting) as bar:
         report = memory.ingest(sessions, extractor=chosen, progress=bar.update)
     if as_json:
@@ -107,7 +120,7 @@ def ingest(
     else:
         click.echo(report.summary())
     if report.failed:
-        click.echo(f"tem: error: {_failures(report, len(sessions))}", err=True)
+        click.echo(f"tem: error: {failures_line(report, len(sessions))}", err=True)
         ctx.exit(EXIT_SESSIONS_FAILED)
 
 
@@ -120,11 +133,15 @@ def sessions(ctx: click.Context, as_json: bool) -> None:
     if as_json:
         echo_json(
             [
-                {"session_id": e.session_id, "observed_at": e.observed_at.isoformat(),
-                 "participants": list(e.participants), "summary": e.summary}
+                {
+                    "session_id": e.session_id,
+                    "observed_at": e.observed_at.isoformat(),
+                    "participants": list(e.participants),
+                    "summary": e.summary,
+                }
                 for e in found
             ]
-        )  # fmt: skip
+        )
         return
     for event in found:
         click.echo(f"{event.observed_at:%Y-%m-%d}  {event.session_id}  {event.summary}")
@@ -149,4 +166,4 @@ def forget_session(ctx: click.Context, session_id: str) -> None:
 
 
 COMMANDS = (ingest, sessions, turns, forget_session)
-__all__ = ["COMMANDS"]
+__all__ = ["COMMANDS", "extractor_option", "failures_line", "pick_extractor"]

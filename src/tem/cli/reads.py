@@ -141,9 +141,16 @@ def context(
     """Print the prompt for QUESTION: the <Memory> block, the answer rules, the question."""
     memory = open_memory(ctx, read=True)
     text = memory.context(
-        question, k=k, at=at, as_of=as_of, tag_style=tag_style, dates=dates,
-        answer_rules=answer_rules, max_facts=max_facts, budget_tokens=budget_tokens,
-    )  # fmt: skip
+        question,
+        k=k,
+        at=at,
+        as_of=as_of,
+        tag_style=tag_style,
+        dates=dates,
+        answer_rules=answer_rules,
+        max_facts=max_facts,
+        budget_tokens=budget_tokens,
+    )
     hint(memory)  # says so only when this scope is empty and another is not
     if as_json:
         echo_json({"question": question, "context": text})

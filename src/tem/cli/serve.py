@@ -19,10 +19,12 @@ from tem.server.auth import check_bind, listen_address, load_keys
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", type=int, default=8000, show_default=True, help="The port to listen on.")
 @click.option(
-    "--keys-file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    envvar="TEM_API_KEYS_FILE", show_envvar=True,
+    "--keys-file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    envvar="TEM_API_KEYS_FILE",
+    show_envvar=True,
     help="API keys, one key=scope[,scope...] a line; added to TEM_API_KEYS.",
-)  # fmt: skip
+)
 @queue_option(required=False)
 @click.option(
     "--db",

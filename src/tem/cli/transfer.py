@@ -23,14 +23,21 @@ PROGRESS_MIN_LINES = 10_000
 
 @click.command()
 @click.option(
-    "--format", "fmt", type=click.Choice(FORMATS), default="jsonl", show_default=True,
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="jsonl",
+    show_default=True,
     help="jsonl: lossless, every scope unless --scope is given. memfile: the markdown "
     "memory file of one scope.",
-)  # fmt: skip
+)
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default="-",
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default="-",
     help="Write here instead of standard output.",
-)  # fmt: skip
+)
 @click.pass_context
 def export(ctx: click.Context, fmt: str, output: str) -> None:
     """Write the memory to a file: JSON Lines (lossless) or the markdown memory file."""
@@ -87,9 +94,13 @@ def _progress(lines: list[str]) -> Iterable[str]:
 @click.command(name="import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option(
-    "--format", "fmt", type=click.Choice(("auto", *FORMATS)), default="auto", show_default=True,
+    "--format",
+    "fmt",
+    type=click.Choice(("auto", *FORMATS)),
+    default="auto",
+    show_default=True,
     help="auto: .jsonl/.ndjson/.json or a first '{' or '[' is jsonl, anything else memfile.",
-)  # fmt: skip
+)
 @json_option
 @click.pass_context
 def import_(ctx: click.Context, file: str, fmt: str, as_json: bool) -> None:

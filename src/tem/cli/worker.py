@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import click
 
 from tem.cli.common import F, echo_json, open_memory, settings_of
-from tem.cli.conversations import _extractor
+from tem.cli.conversations import extractor_option, pick_extractor
 from tem.errors import UserError
 
 if TYPE_CHECKING:
@@ -24,9 +24,14 @@ if TYPE_CHECKING:
 def queue_option(*, required: bool) -> Callable[[F], F]:
     """``--queue URL``: the PostgreSQL database of the job queue."""
     option: Callable[[F], F] = click.option(
-        "--queue", "queue_url", metavar="URL", envvar="TEM_QUEUE_URL", show_envvar=True,
-        required=required, help="The job queue's PostgreSQL database (postgresql://user@host/db).",
-    )  # fmt: skip
+        "--queue",
+        "queue_url",
+        metavar="URL",
+        envvar="TEM_QUEUE_URL",
+        show_envvar=True,
+        required=required,
+        help="The job queue's PostgreSQL database (postgresql://user@host/db).",
+    )
     return option
 
 
@@ -64,13 +69,13 @@ def _log_jobs() -> None:
 @click.command()
 @queue_option(required=True)
 @click.option(
-    "--concurrency", type=click.IntRange(1, 64), default=1, show_default=True,
+    "--concurrency",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
     help="Jobs run at once in this process (threads): worth it for an LLM extractor.",
-)  # fmt: skip
-@click.option(
-    "--extractor", type=click.Choice(["auto", "offline", "llm"]), default="auto",
-    show_default=True, help="auto: the LLM when TEM_LLM_MODEL is set, else the offline rules.",
-)  # fmt: skip
+)
+@extractor_option()
 @click.option("--burst", is_flag=True, help="Exit once no job is waiting, instead of waiting.")
 @click.pass_context
 def worker(
@@ -82,13 +87,13 @@ def worker(
     each job runs on one of them. Stops gracefully on Ctrl-C or SIGTERM; a job left
     running by a worker that died is queued again when a worker starts.
     """
-    _extractor(extractor)  # a missing LLM setting fails now, not in every job
+    pick_extractor(extractor)  # a missing LLM setting fails now, not in every job
     queue = open_queue(ctx, queue_url)
     memory = open_memory(ctx)
     _log_jobs()
     click.echo(f"tem: worker for {queue.store} on queue {queue.name}", err=True)
     queue.work(
-        memory, extractor=lambda: _extractor(extractor)[0], concurrency=concurrency, burst=burst
+        memory, extractor=lambda: pick_extractor(extractor)[0], concurrency=concurrency, burst=burst
     )
 
 

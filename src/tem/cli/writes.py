@@ -56,9 +56,14 @@ def add(
     current value re-affirms it; an older --valid-from slots in as history.
     """
     version = open_memory(ctx).add(
-        subject, relation, value, source=source, observed_at=observed_at,
-        valid_from=valid_from, metadata=metadata,
-    )  # fmt: skip
+        subject,
+        relation,
+        value,
+        source=source,
+        observed_at=observed_at,
+        valid_from=valid_from,
+        metadata=metadata,
+    )
     if as_json:
         echo_json(version.to_dict())
     else:
@@ -94,9 +99,14 @@ def retract(
     was current.
     """
     versions = open_memory(ctx).retract(
-        subject, relation, value, source=source, observed_at=observed_at,
-        valid_to=valid_to, metadata=metadata,
-    )  # fmt: skip
+        subject,
+        relation,
+        value,
+        source=source,
+        observed_at=observed_at,
+        valid_to=valid_to,
+        metadata=metadata,
+    )
     show_versions(versions, as_json)
 
 

@@ -173,13 +173,25 @@ def _to_version(run: _Run, cardinality: Cardinality, expired: list[datetime | No
             expired_at = max(closer, recorded_at)
     assert first.value is not None
     return Version(
-        id=first.id, scope=first.scope, subject=first.subject, relation=first.relation,
-        value=first.value, status=run.status, cardinality=cardinality, source=first.source,
-        observed_at=first.observed_at, valid_from=first.valid_from, valid_to=run.valid_to,
-        recorded_at=recorded_at, expired_at=expired_at, supersedes=run.supersedes,
-        superseded_by=run.superseded_by, sources=sources, metadata=metadata,
+        id=first.id,
+        scope=first.scope,
+        subject=first.subject,
+        relation=first.relation,
+        value=first.value,
+        status=run.status,
+        cardinality=cardinality,
+        source=first.source,
+        observed_at=first.observed_at,
+        valid_from=first.valid_from,
+        valid_to=run.valid_to,
+        recorded_at=recorded_at,
+        expired_at=expired_at,
+        supersedes=run.supersedes,
+        superseded_by=run.superseded_by,
+        sources=sources,
+        metadata=metadata,
         ended_by=run.ended_by,
-    )  # fmt: skip
+    )
 
 
 def visible(

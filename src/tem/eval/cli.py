@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from tem.embed import Embedder
+from tem.embed.memo import MemoEmbedder
 from tem.errors import UserError
 from tem.eval.answer import AnswerCache, Backbone, ChatBackbone, OpenAITextModel
 from tem.eval.configs import CONFIG_NAMES, PERSONA_HYBRID_BUDGET, FactConfig
@@ -125,20 +126,35 @@ def _command(name: str, params: dict[str, Any]) -> str:
 
 def _common(func: Any) -> Any:
     options = [
-        click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
-                     help="Folder for report.md and the figures."),
+        click.option(
+            "--out",
+            type=click.Path(file_okay=False, path_type=Path),
+            required=True,
+            help="Folder for report.md and the figures.",
+        ),
         click.option("--limit", type=int, help="Only the first N questions."),
         click.option("--sample", type=int, help="A random sample of N questions."),
         click.option("--seed", type=int, default=0, show_default=True, help="Sampling seed."),
-        click.option("--backbone", type=click.Choice(["none", "openai"]), default="none",
-                     show_default=True, help="Who answers: nobody (LLM-free) or TEM_LLM_*."),
-        click.option("--cache", type=click.Path(file_okay=False, path_type=Path),
-                     help="Answer cache folder (resumes interrupted runs)."),
-        click.option("--facts", type=click.Choice(FACT_SOURCES),
-                     help="Fact source of the <Memory> and hybrid configurations "
-                          "(persona: oracle by default; LoCoMo: extracted only)."),
+        click.option(
+            "--backbone",
+            type=click.Choice(["none", "openai"]),
+            default="none",
+            show_default=True,
+            help="Who answers: nobody (LLM-free) or TEM_LLM_*.",
+        ),
+        click.option(
+            "--cache",
+            type=click.Path(file_okay=False, path_type=Path),
+            help="Answer cache folder (resumes interrupted runs).",
+        ),
+        click.option(
+            "--facts",
+            type=click.Choice(FACT_SOURCES),
+            help="Fact source of the <Memory> and hybrid configurations "
+            "(persona: oracle by default; LoCoMo: extracted only).",
+        ),
         click.option("--progress/--no-progress", default=False, help="Show progress bars."),
-    ]  # fmt: skip
+    ]
     for option in reversed(options):
         func = option(func)
     return func
@@ -151,14 +167,32 @@ def eval_group() -> None:
 
 @eval_group.command("persona")
 @_common
-@click.option("--config", "configs", multiple=True, type=click.Choice(CONFIG_NAMES),
-              help="A configuration to run (repeatable; default: all).")  # fmt: skip
-@click.option("--bench", type=click.Path(dir_okay=False, path_type=Path),
-              help="A benchmark JSON from tem.eval.persona.write (default: generate).")  # fmt: skip
-@click.option("--bench-seed", type=int, default=7, show_default=True,
-              help="Generator seed when no --bench is given.")  # fmt: skip
-@click.option("--budget", type=int, default=PERSONA_HYBRID_BUDGET, show_default=True,
-              help="TEM-Hybrid's evidence budget in tokens (RAG: top 4 exchanges).")  # fmt: skip
+@click.option(
+    "--config",
+    "configs",
+    multiple=True,
+    type=click.Choice(CONFIG_NAMES),
+    help="A configuration to run (repeatable; default: all).",
+)
+@click.option(
+    "--bench",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A benchmark JSON from tem.eval.persona.write (default: generate).",
+)
+@click.option(
+    "--bench-seed",
+    type=int,
+    default=7,
+    show_default=True,
+    help="Generator seed when no --bench is given.",
+)
+@click.option(
+    "--budget",
+    type=int,
+    default=PERSONA_HYBRID_BUDGET,
+    show_default=True,
+    help="TEM-Hybrid's evidence budget in tokens (RAG: top 4 exchanges).",
+)
 def persona_command(**params: Any) -> None:
     """Run the persona benchmark (LLM-free by default) and write its report."""
     command = _command("persona", params)
@@ -170,10 +204,15 @@ def persona_command(**params: Any) -> None:
     cache = AnswerCache(params["cache"]) if params["cache"] else None
     try:
         results = run_persona(
-            bench, configs, _backbone(params["backbone"]), limit=params["limit"],
-            sample=params["sample"], seed=params["seed"], cache=cache,
+            bench,
+            configs,
+            _backbone(params["backbone"]),
+            limit=params["limit"],
+            sample=params["sample"],
+            seed=params["seed"],
+            cache=cache,
             progress=params["progress"],
-        )  # fmt: skip
+        )
     finally:
         if cache is not None:
             cache.close()
@@ -200,21 +239,50 @@ def persona_command(**params: Any) -> None:
 
 @eval_group.command("locomo")
 @_common
-@click.option("--config", "configs", multiple=True, type=click.Choice(LOCOMO_NAMES),
-              help=f"Repeatable; default: {', '.join(LOCOMO_CONFIGS)}.")  # fmt: skip
-@click.option("--data", type=click.Path(dir_okay=False, exists=True, path_type=Path),
-              default=DEFAULT_LOCOMO, show_default=True, help="locomo10.json.")  # fmt: skip
-@click.option("--budget", type=int, default=DEFAULT_BUDGET, show_default=True,
-              help="Evidence budget in tokens, the same for every configuration.")  # fmt: skip
-@click.option("--budgets", default=",".join(map(str, CURVE_BUDGETS)), show_default=True,
-              help="Budgets of the recall-per-token table ('' for none).")  # fmt: skip
-@click.option("--embedder", type=click.Choice(EMBEDDERS), default="onnx", show_default=True,
-              help="Embedder of the dense baselines and TEM-Hybrid's memory (onnx: "
-                   "all-MiniLM-L6-v2 int8, tem[onnx]; torch: tem[embed]).")  # fmt: skip
-@click.option("--judge/--no-judge", default=True, show_default=True,
-              help="With a backbone, score each answer by the LLM judge (J).")  # fmt: skip
-@click.option("--judge-model",
-              help="Judge model on the TEM_LLM_* endpoint (default: TEM_LLM_MODEL).")  # fmt: skip
+@click.option(
+    "--config",
+    "configs",
+    multiple=True,
+    type=click.Choice(LOCOMO_NAMES),
+    help=f"Repeatable; default: {', '.join(LOCOMO_CONFIGS)}.",
+)
+@click.option(
+    "--data",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    default=DEFAULT_LOCOMO,
+    show_default=True,
+    help="locomo10.json.",
+)
+@click.option(
+    "--budget",
+    type=int,
+    default=DEFAULT_BUDGET,
+    show_default=True,
+    help="Evidence budget in tokens, the same for every configuration.",
+)
+@click.option(
+    "--budgets",
+    default=",".join(map(str, CURVE_BUDGETS)),
+    show_default=True,
+    help="Budgets of the recall-per-token table ('' for none).",
+)
+@click.option(
+    "--embedder",
+    type=click.Choice(EMBEDDERS),
+    default="onnx",
+    show_default=True,
+    help="Embedder of the dense baselines and TEM-Hybrid's memory (onnx: "
+    "all-MiniLM-L6-v2 int8, tem[onnx]; torch: tem[embed]).",
+)
+@click.option(
+    "--judge/--no-judge",
+    default=True,
+    show_default=True,
+    help="With a backbone, score each answer by the LLM judge (J).",
+)
+@click.option(
+    "--judge-model", help="Judge model on the TEM_LLM_* endpoint (default: TEM_LLM_MODEL)."
+)
 def locomo_command(**params: Any) -> None:
     """Run LoCoMo categories 1-4 (gold-evidence recall; F1 and J with a backbone)."""
     command = _command("locomo", params)
@@ -224,23 +292,41 @@ def locomo_command(**params: Any) -> None:
     if params["embedder"] == "none" and names is None:
         names = [n for n in LOCOMO_CONFIGS if n not in SEMANTIC_BASELINES]
     configs, memories = locomo_configs(
-        sessions, names, params["budget"], facts=params["facts"] or "extracted",
-        progress=params["progress"], embedder=_embedder(params["embedder"]),
-    )  # fmt: skip
+        sessions,
+        names,
+        params["budget"],
+        facts=params["facts"] or "extracted",
+        progress=params["progress"],
+        embedder=_embedder(params["embedder"]),
+    )
     cache = AnswerCache(params["cache"]) if params["cache"] else None
     try:
         results = run_locomo(
-            sessions, questions, configs, _backbone(params["backbone"]),
-            budget=params["budget"], limit=params["limit"], sample=params["sample"],
-            seed=params["seed"], cache=cache, progress=params["progress"],
+            sessions,
+            questions,
+            configs,
+            _backbone(params["backbone"]),
+            budget=params["budget"],
+            limit=params["limit"],
+            sample=params["sample"],
+            seed=params["seed"],
+            cache=cache,
+            progress=params["progress"],
             judge=_judge(params["backbone"], params["judge"], params["judge_model"]),
-        )  # fmt: skip
+        )
     finally:
         if cache is not None:
             cache.close()
     chosen = pick_questions(questions, params["limit"], params["sample"], params["seed"])
     results.curve = recall_curve(chosen, configs, budgets, progress=params["progress"])
     results.notes += memories.notes
+    memo = memories.embedder
+    if isinstance(memo, MemoEmbedder):
+        results.notes.append(
+            f"Semantic index: {memo.embedded:,} distinct texts (turns, windows, facts and "
+            f"questions) embedded by {memo.name} in {memo.seconds:.0f} s, once for every "
+            "configuration."
+        )
     if "valid_time" in memories.built:
         coverage = fact_coverage(memories.built["valid_time"], questions)
         results.fact_coverage = coverage

@@ -389,7 +389,7 @@ def build_configs(
             options = RenderOptions(tag_style=HYBRID_VARIANTS[name])
             memory = built["valid_time"]
             if name == "tem-hybrid-lexical":  # the same store, read without an embedder
-                memory = Memory(store=memory.store, scope=memory.scope, rule=memory.rule)
+                memory = memory.lexical()
             configs.append(HybridConfig(name, memory, room, options))
         else:
             style, rules, current_only, k, rule = FACT_VARIANTS[name]

@@ -24,12 +24,13 @@ from tqdm import tqdm
 from tem import Memory
 from tem.core.episode import Session
 from tem.embed import Embedder
+from tem.embed.memo import MemoEmbedder
 from tem.errors import UserError
 from tem.eval.answer import AnswerCache, Backbone, answer_cached, answer_prompt
 from tem.eval.configs import CONFIG_NAMES, Configuration, build_configs
 from tem.eval.judge import Judge
 from tem.eval.metrics import evidence_recall, locomo_f1
-from tem.eval.retrievers import BASELINES, SEMANTIC_BASELINES, MemoEmbedder, TurnIndexes, baselines
+from tem.eval.retrievers import BASELINES, SEMANTIC_BASELINES, ConversationIndexes, baselines
 from tem.eval.runner import pick_questions
 from tem.ingest.locomo import LocomoQuestion, locomo_questions, sessions_from_locomo
 
@@ -124,7 +125,7 @@ class LocomoMemories:
 def fact_coverage(memory: Memory, questions: Sequence[LocomoQuestion]) -> float | None:
     """Share of the questions' gold dia_ids from which at least one fact was extracted."""
     sources: set[tuple[str, str]] = set()
-    for observation in memory.store.all_observations():
+    for observation in memory.observations(every_scope=True):
         turn_id = observation.metadata.get("turn_id")
         if isinstance(turn_id, str):
             sources.add((observation.scope, turn_id))
@@ -158,7 +159,7 @@ def locomo_configs(
         raise UserError(f"{', '.join(needs)} need an embedder (--embedder onnx or torch)")
     memo = None if embedder is None else MemoEmbedder(embedder)
     memories = LocomoMemories(sessions, progress, memo)
-    indexes = TurnIndexes(sessions, memo)
+    indexes = ConversationIndexes(sessions, memo)
     plain = [n for n in wanted if n not in BASELINES]
     built = {c.name: c for c in build_configs(sessions, memories, plain, budget=budget)}
     built.update(
@@ -218,7 +219,7 @@ def run_locomo(
                 events=evidence.events,
                 turns=len(evidence.turn_ids),
                 j=j,
-            )  # fmt: skip
+            )
         )
     if judge is not None:
         results.judge_calls = judge.calls - calls_before

@@ -234,7 +234,7 @@ def status_misses(bench: PersonaBenchmark, memory: Memory, rows: Sequence[Row]) 
     with the wrong tag (or only as a wrong version).
     """
     values: dict[str, list[str]] = defaultdict(list)
-    for observation in memory.store.all_observations():
+    for observation in memory.observations(every_scope=True):
         if observation.value is not None:
             values[observation.scope].append(observation.value)
     questions = {q.id: q for q in bench.questions}

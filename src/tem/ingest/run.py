@@ -12,16 +12,23 @@ re-extract an unchanged session, forget it first (``Memory.forget_session``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from tem.core.episode import Session
 from tem.core.model import Observation, Status, Version
+from tem.core.times import TimeLike
 from tem.errors import TemError, UserError
 from tem.extract.facts import ExtractedFact
 from tem.extras import require
 from tem.ingest.aliases import Aliases
+from tem.ingest.formats import (
+    InputFormat,
+    load_sessions,
+    messages_session_id,
+    session_from_messages,
+)
 from tem.ingest.pipeline import (
     Extractor,
     IngestReport,
@@ -59,6 +66,61 @@ def default_extractor() -> Extractor:
     return OfflineExtractor()
 
 
+def ingest_input(
+    memory: Memory,
+    source: object,
+    *,
+    format: InputFormat | Literal["auto"],
+    extractor: Extractor | None,
+    progress: Progress | None,
+    session_id: str | None,
+    observed_at: TimeLike | None,
+    speaker: str | None,
+) -> IngestReport:
+    """Ingest what :meth:`Memory.ingest` was given: Sessions as they are, anything else
+    (a file path, parsed data) read by :func:`~tem.ingest.formats.load_sessions`."""
+    if isinstance(source, Sequence) and source and all(isinstance(x, Session) for x in source):
+        return ingest_sessions(memory, list(source), extractor=extractor, progress=progress)
+    sessions = load_sessions(
+        source,
+        format=format,
+        session_id=session_id,
+        observed_at=observed_at,
+        speaker=speaker,
+        now=memory.clock.now(),
+    )
+    return ingest_sessions(memory, sessions, extractor=extractor, progress=progress)
+
+
+def ingest_messages(
+    memory: Memory,
+    messages: Sequence[Mapping[str, Any]],
+    *,
+    session_id: str | None,
+    observed_at: TimeLike | None,
+    scope: str | None,
+    speaker: str | None,
+    extractor: Extractor | None,
+) -> IngestReport:
+    """Ingest one message list as a session, as :meth:`Memory.add_messages` says.
+
+    Undated messages whose session (by default a hash of them) is stored already are
+    skipped: the first copy keeps its date.
+    """
+    if session_id is None:
+        session_id = messages_session_id(messages, observed_at)
+    if observed_at is None and memory.turns(session_id, scope=scope):
+        return IngestReport()  # sent again, undated: keep the first copy and its date
+    session = session_from_messages(
+        messages,
+        session_id=session_id,
+        scope=scope,
+        observed_at=memory.clock.now() if observed_at is None else observed_at,
+        speaker=speaker,
+    )
+    return ingest_sessions(memory, [session], extractor=extractor)
+
+
 def ingest_sessions(
     memory: Memory,
     sessions: Sequence[Session],
@@ -81,7 +143,7 @@ def ingest_sessions(
             scope = session.scope or memory.scope
             aliases = aliases_by_scope.get(scope)
             if aliases is None:
-                aliases = aliases_by_scope[scope] = Aliases(memory.store.subjects(scope))
+                aliases = aliases_by_scope[scope] = Aliases(memory.subjects(scope=scope))
             try:
                 _one(memory, session, scope, aliases, extractor, facts, report)
             except TemError as exc:
@@ -101,11 +163,11 @@ def _not_stored(memory: Memory, sessions: Sequence[Session]) -> list[Session]:
     for session in sessions:
         scope = session.scope or memory.scope
         if scope not in stored:
-            stored[scope] = {e.session_id: e.observed_at for e in memory.store.sessions(scope)}
+            stored[scope] = {e.session_id: e.observed_at for e in memory.sessions(scope=scope)}
         if stored[scope].get(session.id) != session.observed_at:
             todo.append(session)
             continue
-        kept = [(t.index, t.speaker, t.text) for t in memory.store.session_turns(scope, session.id)]
+        kept = [(t.index, t.speaker, t.text) for t in memory.turns(session.id, scope=scope)]
         if kept != [(t.index, t.speaker, t.text) for t in session.turns]:
             todo.append(session)
     return todo

@@ -33,9 +33,19 @@ from tem.memory import Memory
 __all__ = ["export_jsonl", "import_jsonl", "observation_to_dict"]
 
 OBSERVATION_FIELDS = (
-    "id", "scope", "subject", "relation", "value", "kind", "source",
-    "observed_at", "valid_from", "recorded_at", "expired_at", "metadata",
-)  # fmt: skip
+    "id",
+    "scope",
+    "subject",
+    "relation",
+    "value",
+    "kind",
+    "source",
+    "observed_at",
+    "valid_from",
+    "recorded_at",
+    "expired_at",
+    "metadata",
+)
 _DECLARE_FIELDS = ("relation", "cardinality")
 
 
@@ -66,18 +76,15 @@ def export_jsonl(memory: Memory, out: TextIO, *, scope: str | None = None) -> in
 
     Declarations are global, so they are written whatever ``scope`` is.
     """
-    store = memory.store
-    for relation, cardinality in sorted(store.declared().items()):
+    for relation, cardinality in sorted(memory.declared().items()):
         out.write(_line("declare", {"relation": relation, "cardinality": cardinality}))
-    scopes = store.scopes() if scope is None else [scope]
-    for name in scopes:
-        for version in store.versions(name):
+    for name in memory.scopes() if scope is None else [scope]:
+        for version in memory.versions(scope=name):
             out.write(_line("version", version.to_dict()))
     count = 0
-    for observation in store.all_observations():
-        if scope is None or observation.scope == scope:
-            out.write(_line("observation", observation_to_dict(observation)))
-            count += 1
+    for observation in memory.observations(scope=scope, every_scope=scope is None):
+        out.write(_line("observation", observation_to_dict(observation)))
+        count += 1
     return count
 
 
@@ -101,7 +108,7 @@ def import_jsonl(memory: Memory, lines: Iterable[str]) -> ImportReport:
     """
     parsed = _parse(lines)
     report = ImportReport(observations=len(parsed.observations), versions=len(parsed.versions))
-    declared = memory.store.declared()
+    declared = memory.declared()
     for relation, cardinality in parsed.declares.items():
         if declared.get(relation) != cardinality:
             memory.declare(relation, cardinality)
@@ -182,18 +189,29 @@ def _observation(item: Mapping[str, Any]) -> Observation:
     if not isinstance(metadata, dict):
         raise UserError("metadata: expected a JSON object")
     observation = Observation(
-        id=_text(item, "id"), scope=_text(item, "scope"), subject=_text(item, "subject"),
-        relation=_text(item, "relation"), value=value, kind=kind, source=_text(item, "source"),
-        observed_at=_time(item, "observed_at"), valid_from=_time(item, "valid_from"),
+        id=_text(item, "id"),
+        scope=_text(item, "scope"),
+        subject=_text(item, "subject"),
+        relation=_text(item, "relation"),
+        value=value,
+        kind=kind,
+        source=_text(item, "source"),
+        observed_at=_time(item, "observed_at"),
+        valid_from=_time(item, "valid_from"),
         recorded_at=_time(item, "recorded_at"),
         expired_at=None if item["expired_at"] is None else _time(item, "expired_at"),
         metadata=metadata,
-    )  # fmt: skip
+    )
     expected = observation_id(
-        scope=observation.scope, subject=observation.subject, relation=observation.relation,
-        value=observation.value, kind=observation.kind, source=observation.source,
-        observed_at=observation.observed_at, valid_from=observation.valid_from,
-    )  # fmt: skip
+        scope=observation.scope,
+        subject=observation.subject,
+        relation=observation.relation,
+        value=observation.value,
+        kind=observation.kind,
+        source=observation.source,
+        observed_at=observation.observed_at,
+        valid_from=observation.valid_from,
+    )
     if observation.id != expected:
         raise UserError(f"id: {observation.id!r} does not match the content (expected {expected})")
     return observation
@@ -207,7 +225,7 @@ def _compare(memory: Memory, parsed: _Parsed) -> list[str]:
         groups.setdefault(GroupKey(item["scope"], subject, relation), None)
     derived: dict[tuple[str, str], Version] = {
         (v.scope, v.id): v
-        for versions in memory.store.group_versions(list(groups)).values()
+        for versions in memory.group_versions(list(groups)).values()
         for v in versions
     }
     mismatches: list[str] = []

@@ -44,9 +44,8 @@ def export_memfile(memory: Memory, out: TextIO, *, scope: str | None = None) -> 
     Subjects and relations come in order of appearance, versions oldest to newest
     with the current ones last. Returns the number of versions written.
     """
-    name = memory.scope if scope is None else scope
-    versions = memory.store.versions(name)
-    ends = {o.id: o for o in memory.store.observations(name) if o.kind == "end"}
+    versions = memory.versions(scope=scope)
+    ends = {o.id: o for o in memory.observations(scope=scope) if o.kind == "end"}
     by_id = {v.id: v for v in versions}
     out.write(f"# Memory\n\n## {RULES_HEADING}\n")
     out.writelines(f"- {rule}\n" for rule in MEMORY_RULES)
@@ -129,7 +128,7 @@ def import_memfile(memory: Memory, text: str) -> ImportReport:
 def _compare(memory: Memory, records: Sequence[Record]) -> list[str]:
     """Return every difference between the file's records and the derived versions."""
     groups = list(dict.fromkeys(r.group(memory.scope) for r in records))
-    derived = {v.id: v for vs in memory.store.group_versions(groups).values() for v in vs}
+    derived = {v.id: v for vs in memory.group_versions(groups).values() for v in vs}
     mismatches: list[str] = []
     for record in records:
         version = derived.pop(record.version_id(memory.scope), None)

@@ -62,25 +62,49 @@ class Record:
         return found
 
     def _make(
-        self, scope: str, kind: Kind, source: str, observed: datetime, valid: datetime,
+        self,
+        scope: str,
+        kind: Kind,
+        source: str,
+        observed: datetime,
+        valid: datetime,
         now: datetime,
-    ) -> Observation:  # fmt: skip
+    ) -> Observation:
         oid = observation_id(
-            scope=scope, subject=self.subject, relation=self.relation, value=self.value,
-            kind=kind, source=source, observed_at=observed, valid_from=valid,
-        )  # fmt: skip
+            scope=scope,
+            subject=self.subject,
+            relation=self.relation,
+            value=self.value,
+            kind=kind,
+            source=source,
+            observed_at=observed,
+            valid_from=valid,
+        )
         return Observation(
-            id=oid, scope=scope, subject=self.subject, relation=self.relation, value=self.value,
-            kind=kind, source=source, observed_at=observed, valid_from=valid, recorded_at=now,
-        )  # fmt: skip
+            id=oid,
+            scope=scope,
+            subject=self.subject,
+            relation=self.relation,
+            value=self.value,
+            kind=kind,
+            source=source,
+            observed_at=observed,
+            valid_from=valid,
+            recorded_at=now,
+        )
 
     def version_id(self, scope: str) -> str:
         """Return the id the version of this record gets: that of its statement."""
         return observation_id(
-            scope=scope, subject=self.subject, relation=self.relation, value=self.value,
-            kind="assert", source=self.source, observed_at=self.observed_at,
+            scope=scope,
+            subject=self.subject,
+            relation=self.relation,
+            value=self.value,
+            kind="assert",
+            source=self.source,
+            observed_at=self.observed_at,
             valid_from=self.valid_from,
-        )  # fmt: skip
+        )
 
     def differs(self, version: Version) -> str | None:
         """Return how ``version`` differs from this record, or None."""
@@ -201,10 +225,14 @@ def _record(text: str, number: int, subject: str, relation: str) -> Record:
         status = Status.HISTORICAL
     stop = ended or replaced
     return Record(
-        line=number, subject=subject, relation=relation,
-        value=_field(text[: opening - 1], "value"), source=_field(meta["source"], "source"),
+        line=number,
+        subject=subject,
+        relation=relation,
+        value=_field(text[: opening - 1], "value"),
+        source=_field(meta["source"], "source"),
         valid_from=valid_from,
         observed_at=valid_from if meta["reported"] is None else parse_when(meta["reported"]),
-        status=status, valid_to=None if stop is None else parse_when(stop),
+        status=status,
+        valid_to=None if stop is None else parse_when(stop),
         ended_by=None if tail["ended_by"] is None else _field(tail["ended_by"], "ended by"),
-    )  # fmt: skip
+    )

@@ -257,9 +257,11 @@ class JobQueue:
 
     async def _work(self, concurrency: int, burst: bool, signals: bool, name: str | None) -> None:
         options: WorkerOptions = {
-            "queues": [self.name], "concurrency": concurrency, "wait": not burst,
+            "queues": [self.name],
+            "concurrency": concurrency,
+            "wait": not burst,
             "install_signal_handlers": signals,
-        }  # fmt: skip
+        }
         if name is not None:
             options["name"] = name
         app = self._app(PsycopgConnector(conninfo=self.url))
@@ -268,9 +270,12 @@ class JobQueue:
             await app.run_worker_async(**options)
             # procrastinate's burst stops at the first empty fetch, even when a job was
             # only held back by its session's lock: go on until none is ready.
-            while burst and (await app.connector.execute_query_one_async(
-                schema.READY_JOBS, queue=self.name
-            ))["ready"]:  # fmt: skip
+            while (
+                burst
+                and (
+                    await app.connector.execute_query_one_async(schema.READY_JOBS, queue=self.name)
+                )["ready"]
+            ):
                 await asyncio.sleep(0.2)
                 await self._recover(app)
                 await app.run_worker_async(**options)

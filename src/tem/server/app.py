@@ -19,12 +19,11 @@ import io
 import math
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-from fastapi import APIRouter, Depends, FastAPI, Query, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 from starlette.exceptions import HTTPException
@@ -36,13 +35,15 @@ from tem.ingest.pipeline import IngestReport
 from tem.io import export_jsonl
 from tem.memory import Memory
 from tem.render import TagStyle
-from tem.server.auth import Caller, Forbidden, Keys, Unauthorized, authenticate
+from tem.server.auth import Forbidden, Keys, Unauthorized
 from tem.server.body import BodyLimit
+from tem.server.deps import ERRORS, Mem, ScopeQ, Who
+from tem.server.jobs import enqueue
+from tem.server.jobs import router as jobs
+from tem.server.ui import router as ui
 
 if TYPE_CHECKING:
     from tem.jobs import JobQueue
-
-_bearer = HTTPBearer(auto_error=False, description="An API key bound to scopes.")
 
 STATUS: tuple[tuple[type[Exception], int], ...] = (
     (Unauthorized, 401),
@@ -52,27 +53,6 @@ STATUS: tuple[tuple[type[Exception], int], ...] = (
     (RequestValidationError, 422),
     (StoreError, 503),
 )
-
-
-class ErrorBody(BaseModel):
-    """Every error response: one line saying what is wrong."""
-
-    error: str
-
-
-ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorBody, "description": text}
-    for code, text in (
-        (400, "The body cannot be decoded (e.g. a charset other than UTF-8)"),
-        (401, "No API key, or an unknown one"),
-        (403, "The API key may not use this scope"),
-        (404, "Nothing to act on (NotFound)"),
-        (413, "The request body is over 10 MiB (tem.limits.MAX_BODY_BYTES)"),
-        (422, "Bad input: a malformed body, a bad date, an empty or too long field (UserError)"),
-        (503, "The store failed (StoreError)"),
-    )
-}
-"""The error responses each route declares in the OpenAPI schema: what :func:`_error` sends."""
 
 
 # -- request models -------------------------------------------------------------------
@@ -207,22 +187,6 @@ def _error(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"error": " ".join(message.split())}, status, headers=headers)
 
 
-def _caller(
-    request: Request,
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
-) -> Caller:
-    token = None if credentials is None else credentials.credentials
-    return authenticate(request.app.state.keys, token)
-
-
-def _memory(request: Request) -> Memory:
-    found: Memory = request.app.state.memory
-    return found
-
-
-Who = Annotated[Caller, Depends(_caller)]
-Mem = Annotated[Memory, Depends(_memory)]
-ScopeQ = Annotated[str | None, Query(description="Default: the key's only scope.")]
 router = APIRouter(prefix="/v1", responses=ERRORS)
 meta = APIRouter(tags=["meta"], responses={503: ERRORS[503]})
 
@@ -264,12 +228,8 @@ def create_app(
     app.state.queue = queue
     app.include_router(router)
     app.include_router(meta)
-    from tem.server.ui import router as ui  # here, not at the top: ui.py imports this module
-
     app.include_router(ui)
     if queue is not None:  # GET /v1/jobs/{id}, only where there are jobs to look up
-        from tem.server.jobs import router as jobs  # here too: jobs.py imports this module
-
         app.include_router(jobs)
     return app
 
@@ -280,7 +240,7 @@ def create_app(
 @meta.get("/health")
 def health(memory: Mem) -> dict[str, Any]:
     """200 ``{"status": "ok"}`` when the server is up and its store answers (no key needed)."""
-    memory.store.data_version()  # a cheap read: a store that fails here is a 503
+    memory.ping()  # a cheap read: a store that fails here is a 503
     return {"status": "ok"}
 
 
@@ -288,10 +248,15 @@ def health(memory: Mem) -> dict[str, Any]:
 def add(body: AddRequest, who: Who, memory: Mem) -> dict[str, Any]:
     """Add one fact; the result is the version now holding it."""
     version = memory.add(
-        body.subject, body.relation, body.value, source=body.source,
-        observed_at=body.observed_at, valid_from=body.valid_from,
-        scope=who.scope(body.scope), metadata=body.metadata,
-    )  # fmt: skip
+        body.subject,
+        body.relation,
+        body.value,
+        source=body.source,
+        observed_at=body.observed_at,
+        valid_from=body.valid_from,
+        scope=who.scope(body.scope),
+        metadata=body.metadata,
+    )
     return _versions([version])
 
 
@@ -301,18 +266,21 @@ def add_messages(
 ) -> dict[str, Any]:
     """Ingest one OpenAI-style message list as a session; the result is the report."""
     if body.background:  # 202 with the job; a worker ingests it (docs/jobs.md)
-        from tem.server.jobs import enqueue
-
         sessions = load_sessions(
-            body.messages, format="messages", speaker=body.speaker,
+            body.messages,
+            format="messages",
+            speaker=body.speaker,
             session_id=body.session_id or messages_session_id(body.messages, body.observed_at),
             observed_at=body.observed_at or memory.clock.now(),
-        )  # fmt: skip
+        )
         return enqueue(request, response, sessions, who.scope(body.scope) or memory.scope)
     report = memory.add_messages(
-        body.messages, session_id=body.session_id, observed_at=body.observed_at,
-        scope=who.scope(body.scope), speaker=body.speaker,
-    )  # fmt: skip
+        body.messages,
+        session_id=body.session_id,
+        observed_at=body.observed_at,
+        scope=who.scope(body.scope),
+        speaker=body.speaker,
+    )
     return _report(report)
 
 
@@ -328,8 +296,6 @@ def ingest(
         if session.scope != scope:
             raise UserError(f"session {session.id!r}: scope must be {scope!r}")
     if body.background:  # 202 with a job per session (docs/jobs.md)
-        from tem.server.jobs import enqueue
-
         return enqueue(request, response, sessions, scope)
     return _report(memory.ingest(sessions))
 
@@ -347,18 +313,30 @@ def recall(body: RecallRequest, who: Who, memory: Mem) -> dict[str, Any]:
 def context(body: ContextRequest, who: Who, memory: Mem) -> dict[str, Any]:
     """Return the prompt for a question as ``{"results": [{"context": ...}]}``."""
     text = memory.context(
-        body.question, k=body.k, at=body.at, as_of=body.as_of, scope=who.scope(body.scope),
-        tag_style=body.tag_style, dates=body.dates, answer_rules=body.answer_rules,
-        max_facts=body.max_facts, budget_tokens=body.budget_tokens,
-    )  # fmt: skip
+        body.question,
+        k=body.k,
+        at=body.at,
+        as_of=body.as_of,
+        scope=who.scope(body.scope),
+        tag_style=body.tag_style,
+        dates=body.dates,
+        answer_rules=body.answer_rules,
+        max_facts=body.max_facts,
+        budget_tokens=body.budget_tokens,
+    )
     return _results([{"context": text}])
 
 
 @router.get("/history/{subject}", tags=["read"])
 def history(
-    subject: str, who: Who, memory: Mem, scope: ScopeQ = None, relation: str | None = None,
-    at: str | None = None, as_of: str | None = None,
-) -> dict[str, Any]:  # fmt: skip
+    subject: str,
+    who: Who,
+    memory: Mem,
+    scope: ScopeQ = None,
+    relation: str | None = None,
+    at: str | None = None,
+    as_of: str | None = None,
+) -> dict[str, Any]:
     """Every version of a subject (or one relation), oldest first per relation."""
     found = memory.history(subject, relation, at=at, as_of=as_of, scope=who.scope(scope))
     return _versions(found)
@@ -366,9 +344,14 @@ def history(
 
 @router.get("/current/{subject}", tags=["read"])
 def current(
-    subject: str, who: Who, memory: Mem, scope: ScopeQ = None, relation: str | None = None,
-    at: str | None = None, as_of: str | None = None,
-) -> dict[str, Any]:  # fmt: skip
+    subject: str,
+    who: Who,
+    memory: Mem,
+    scope: ScopeQ = None,
+    relation: str | None = None,
+    at: str | None = None,
+    as_of: str | None = None,
+) -> dict[str, Any]:
     """The current versions of a subject (or of one relation)."""
     found = memory.current(subject, relation, at=at, as_of=as_of, scope=who.scope(scope))
     return _versions(found)
@@ -378,10 +361,15 @@ def current(
 def retract(body: RetractRequest, who: Who, memory: Mem) -> dict[str, Any]:
     """End a fact with no replacement; the results are the versions it ended."""
     ended = memory.retract(
-        body.subject, body.relation, body.value, source=body.source,
-        observed_at=body.observed_at, valid_to=body.valid_to,
-        scope=who.scope(body.scope), metadata=body.metadata,
-    )  # fmt: skip
+        body.subject,
+        body.relation,
+        body.value,
+        source=body.source,
+        observed_at=body.observed_at,
+        valid_to=body.valid_to,
+        scope=who.scope(body.scope),
+        metadata=body.metadata,
+    )
     return _versions(ended)
 
 

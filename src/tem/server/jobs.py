@@ -18,7 +18,7 @@ from fastapi import APIRouter, Request, Response
 
 from tem.core.episode import Session
 from tem.errors import NotFound, UserError
-from tem.server.app import ERRORS, Who
+from tem.server.deps import ERRORS, Who
 
 if TYPE_CHECKING:
     from tem.jobs import JobQueue

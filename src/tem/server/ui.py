@@ -23,7 +23,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from tem.errors import NotFound
 from tem.inputs import check_text
-from tem.server.app import ERRORS, Mem, ScopeQ, Who
+from tem.server.deps import ERRORS, Mem, ScopeQ, Who
 
 router = APIRouter()
 

@@ -44,8 +44,10 @@ from tem.store.rows import (
     OBS_COLUMNS,
     VERSION_COLUMNS,
     VERSION_SELECT,
+    delete_filter,
     key_filter,
     observation_of,
+    sessions_scope,
     version_of,
 )
 
@@ -100,7 +102,7 @@ class PostgresStore:
             psycopg.errors.DeadlockDetected,
             psycopg.errors.SerializationFailure,
         )
-        options = _options(url, schema)
+        options = connect_options(url, schema)
         try:
             with psycopg.connect(
                 url, autocommit=True, connect_timeout=max(1, round(timeout)), options=options
@@ -197,17 +199,12 @@ class PostgresStore:
         subject_key: str | None = None,
         source: str | None = None,
     ) -> int:
-        where, params = [], []
-        for column, value in (("scope", scope), ("subject_key", subject_key), ("source", source)):
-            if value is not None:
-                where.append(f"{column} = %s")
-                params.append(value)
-        clause = " AND ".join(where) if where else "TRUE"
+        clause, params = delete_filter(scope, subject_key, source, mark="%s", always="TRUE")
 
         def work(tx: Transaction) -> int:
             deleted = tx.delete(derive, clause, params)
-            if scope is not None and subject_key is None:
-                episodes.delete_sessions(tx.conn, scope, source)
+            if (sessions_of := sessions_scope(scope, subject_key)) is not None:
+                episodes.delete_sessions(tx.conn, sessions_of, source)
             return deleted
 
         return self._write(work)
@@ -364,7 +361,7 @@ class PostgresStore:
         self._pool.close()
 
 
-def _options(url: str, schema: str | None) -> str | None:
+def connect_options(url: str, schema: str | None) -> str | None:
     """libpq ``options`` putting ``schema`` first on the search path, after the URL's own.
 
     None leaves the URL's options alone; psycopg parses the URL (a bad one fails here).

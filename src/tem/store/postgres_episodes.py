@@ -8,14 +8,12 @@ so deleting the row deletes its index entries: nothing is left behind.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tem.core.episode import Event, Session, TurnRecord
-from tem.core.times import to_text
 from tem.store.postgres_schema import TEXT_CONFIG
-from tem.store.rows import event_of, turn_of
+from tem.store.rows import event_of, session_row, turn_of, turn_row
 
 if TYPE_CHECKING:
     from tem.store.postgres_schema import Conn
@@ -38,27 +36,10 @@ def put_session(conn: Conn, session: Session, scope: str, summary: str) -> None:
     row = conn.execute(
         "INSERT INTO sessions (scope, id, observed_at, participants, summary, metadata) "
         "VALUES (%s, %s, %s, %s, %s, %s) RETURNING seq",
-        (
-            scope,
-            session.id,
-            to_text(session.observed_at),
-            json.dumps(list(session.participants)),
-            summary,
-            json.dumps(dict(session.metadata), default=str),
-        ),
+        session_row(session, scope, summary),
     ).fetchone()
     assert row is not None  # INSERT ... RETURNING returns the row
-    rows = [
-        (
-            row[0],
-            turn.index,
-            turn.speaker,
-            turn.text,
-            None if turn.time is None else to_text(turn.time),
-            turn.turn_id,
-        )
-        for turn in session.turns
-    ]
+    rows = [(row[0], *turn_row(turn)) for turn in session.turns]
     with conn.cursor() as cursor:
         cursor.executemany(
             "INSERT INTO turns (session_seq, idx, speaker, text, time, turn_id) "

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from tem.core.model import GroupKey, Observation
 from tem.store.base import Vectors
+from tem.store.rows import vector_rows
 
 if TYPE_CHECKING:
     from tem.store.postgres_schema import Conn
@@ -22,11 +23,7 @@ def put_vectors(conn: Conn, observations: Sequence[Observation], vectors: Vector
     """Store the vectors of ``observations``; an observation that has one keeps it."""
     if not vectors or not vectors.by_id:
         return
-    rows = [
-        (o.id, o.scope, vectors.model, vector)
-        for o in observations
-        if (vector := vectors.by_id.get(o.id)) is not None
-    ]
+    rows = vector_rows(observations, vectors)
     with conn.cursor() as cursor:
         cursor.executemany(
             "INSERT INTO vectors (observation_id, scope, model, vector) VALUES (%s, %s, %s, %s) "

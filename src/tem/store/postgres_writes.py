@@ -54,9 +54,8 @@ from tem.store.rows import (
     VERSION_COLUMNS,
     VERSION_SELECT,
     Changes,
-    as_stored,
+    Inserts,
     diff_versions,
-    obs_row,
     observation_of,
 )
 
@@ -184,26 +183,15 @@ class Transaction:
         # The groups' observations, retired ones too: they say which ids are known.
         state = self._read(touched, retired=True)
         known = {row[0] for row in state.observations}
-        fresh: dict[str, tuple[Observation, GroupKey]] = {}
-        for o, g in zip(observations, keys, strict=True):
-            if o.id in known or o.id in fresh:
-                report.unchanged += 1
-            else:
-                fresh[o.id] = (o, g)
-        groups = list(dict.fromkeys(g for _, g in fresh.values()))
+        fresh = Inserts.select(observations, keys, known, report)
+        groups = fresh.groups()
         live = state.live(set(groups))
-        rows = [obs_row(o, g) for o, g in fresh.values()]
-        if rows:
+        if fresh.rows:
             sql = bulk_insert("observations", OBS_COLUMNS, OBS_TYPES)
-            self.conn.execute(sql, columns_of(rows, len(OBS_TYPES)))
-        for (o, g), row in zip(fresh.values(), rows, strict=True):
-            if o.expired_at is None:
-                live[g].append(as_stored(o, row))
+            self.conn.execute(sql, columns_of(fresh.rows, len(OBS_TYPES)))
+        fresh.add_live(live)
         self._apply(groups, live, state, derive, report)
-        created = set(report.created)
-        report.reaffirmed = sum(
-            1 for o, _ in fresh.values() if o.kind == "assert" and o.id not in created
-        )
+        fresh.count_reaffirmed(report)
         return report
 
     def _groups_where(self, clause: str, params: Sequence[Any]) -> list[GroupKey]:
@@ -319,9 +307,12 @@ def check_observations(observations: Sequence[Observation]) -> None:
     """Refuse text PostgreSQL cannot store (NUL) before the transaction starts."""
     for o in observations:
         fields = (
-            ("scope", o.scope), ("subject", o.subject), ("relation", o.relation),
-            ("value", o.value), ("source", o.source),
-        )  # fmt: skip
+            ("scope", o.scope),
+            ("subject", o.subject),
+            ("relation", o.relation),
+            ("value", o.value),
+            ("source", o.source),
+        )
         _refuse_nul(fields)
 
 

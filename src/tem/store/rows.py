@@ -2,22 +2,25 @@
 
 Both the SQLite and the PostgreSQL store keep the same columns in the same text
 encoding, so this module serves both; the stores read as transactions and queries.
-Everything here is pure and cached where rows repeat.
+Everything here is pure and cached where rows repeat: the logic of a write that
+does not depend on the dialect (which observations to insert, what a delete
+selects, the rows of a session) lives here, the SQL and the locking in each store.
 """
 
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from json.encoder import encode_basestring_ascii as quote_json
 from typing import Any
 
-from tem.core.episode import Event, TurnRecord
+from tem.core.episode import Event, Session, Turn, TurnRecord
 from tem.core.model import GroupKey, Observation, Status, Support, Version
 from tem.core.times import from_text, to_text
-from tem.store.base import WriteReport
+from tem.store.base import Vectors, WriteReport
 
 OBS_COLUMNS = (
     "id, scope, subject, subject_key, relation, relation_key, value, kind, source, "
@@ -51,19 +54,39 @@ def load_json(text: str) -> Any:
 def obs_row(o: Observation, g: GroupKey) -> tuple[Any, ...]:
     metadata = json.dumps(dict(o.metadata), sort_keys=True) if o.metadata else "{}"
     return (
-        o.id, o.scope, o.subject, g.subject_key, o.relation, g.relation_key, o.value, o.kind,
-        o.source, to_text(o.observed_at), to_text(o.valid_from), to_text(o.recorded_at),
-        opt_text(o.expired_at), metadata,
-    )  # fmt: skip
+        o.id,
+        o.scope,
+        o.subject,
+        g.subject_key,
+        o.relation,
+        g.relation_key,
+        o.value,
+        o.kind,
+        o.source,
+        to_text(o.observed_at),
+        to_text(o.valid_from),
+        to_text(o.recorded_at),
+        opt_text(o.expired_at),
+        metadata,
+    )
 
 
 def observation_of(row: Sequence[Any]) -> Observation:
     """Decode a row of ``OBS_COLUMNS``."""
     return Observation(
-        id=row[0], scope=row[1], subject=row[2], relation=row[4], value=row[6], kind=row[7],
-        source=row[8], observed_at=from_text(row[9]), valid_from=from_text(row[10]),
-        recorded_at=from_text(row[11]), expired_at=opt_time(row[12]), metadata=load_json(row[13]),
-    )  # fmt: skip
+        id=row[0],
+        scope=row[1],
+        subject=row[2],
+        relation=row[4],
+        value=row[6],
+        kind=row[7],
+        source=row[8],
+        observed_at=from_text(row[9]),
+        valid_from=from_text(row[10]),
+        recorded_at=from_text(row[11]),
+        expired_at=opt_time(row[12]),
+        metadata=load_json(row[13]),
+    )
 
 
 def as_stored(o: Observation, row: tuple[Any, ...]) -> Observation:
@@ -94,26 +117,157 @@ def sources_json(sources: Sequence[Support]) -> str:
 def version_row(v: Version, position: int, g: GroupKey) -> tuple[Any, ...]:
     metadata = json.dumps(dict(v.metadata)) if v.metadata else "{}"
     return (
-        v.id, v.scope, v.subject, g.subject_key, v.relation, g.relation_key, v.value,
-        v.status.value, v.cardinality, v.source, to_text(v.observed_at), to_text(v.valid_from),
-        opt_text(v.valid_to), to_text(v.recorded_at), opt_text(v.expired_at), v.supersedes,
-        v.superseded_by, v.ended_by, sources_json(v.sources), metadata, position,
-    )  # fmt: skip
+        v.id,
+        v.scope,
+        v.subject,
+        g.subject_key,
+        v.relation,
+        g.relation_key,
+        v.value,
+        v.status.value,
+        v.cardinality,
+        v.source,
+        to_text(v.observed_at),
+        to_text(v.valid_from),
+        opt_text(v.valid_to),
+        to_text(v.recorded_at),
+        opt_text(v.expired_at),
+        v.supersedes,
+        v.superseded_by,
+        v.ended_by,
+        sources_json(v.sources),
+        metadata,
+        position,
+    )
 
 
 def version_of(row: Sequence[Any]) -> Version:
     """Decode a row of ``VERSION_COLUMNS``."""
     return Version(
-        id=row[0], scope=row[1], subject=row[2], relation=row[4], value=row[6],
-        status=STATUS[row[7]], cardinality=row[8], source=row[9],
-        observed_at=from_text(row[10]), valid_from=from_text(row[11]), valid_to=opt_time(row[12]),
-        recorded_at=from_text(row[13]), expired_at=opt_time(row[14]), supersedes=row[15],
-        superseded_by=row[16], ended_by=row[17],
+        id=row[0],
+        scope=row[1],
+        subject=row[2],
+        relation=row[4],
+        value=row[6],
+        status=STATUS[row[7]],
+        cardinality=row[8],
+        source=row[9],
+        observed_at=from_text(row[10]),
+        valid_from=from_text(row[11]),
+        valid_to=opt_time(row[12]),
+        recorded_at=from_text(row[13]),
+        expired_at=opt_time(row[14]),
+        supersedes=row[15],
+        superseded_by=row[16],
+        ended_by=row[17],
         sources=tuple(
             Support(s[0], s[1], from_text(s[2]), from_text(s[3])) for s in json.loads(row[18])
         ),
         metadata=load_json(row[19]),
-    )  # fmt: skip
+    )
+
+
+@dataclass
+class Inserts:
+    """The observations a write inserts, in batch order, with their groups and rows.
+
+    Made by :meth:`select`: an id already stored, or repeated in the batch, is skipped.
+    """
+
+    observations: list[Observation]
+    keys: list[GroupKey]
+    rows: list[tuple[Any, ...]]
+    """Rows of ``OBS_COLUMNS``."""
+
+    @classmethod
+    def select(
+        cls,
+        observations: Sequence[Observation],
+        keys: Sequence[GroupKey],
+        known: set[str],
+        report: WriteReport,
+    ) -> Inserts:
+        """The observations (of groups ``keys``) whose ids are not ``known``; each skipped
+        one counts as unchanged in ``report``."""
+        fresh: dict[str, tuple[Observation, GroupKey]] = {}
+        for o, g in zip(observations, keys, strict=True):
+            if o.id in known or o.id in fresh:
+                report.unchanged += 1
+            else:
+                fresh[o.id] = (o, g)
+        pairs = list(fresh.values())
+        return cls([o for o, _ in pairs], [g for _, g in pairs], [obs_row(o, g) for o, g in pairs])
+
+    def groups(self) -> list[GroupKey]:
+        """The groups the inserted observations belong to, in order of first appearance."""
+        return list(dict.fromkeys(self.keys))
+
+    def add_live(self, live: defaultdict[GroupKey, list[Observation]]) -> None:
+        """Append the unretired inserted observations to their groups, as read back."""
+        for o, g, row in zip(self.observations, self.keys, self.rows, strict=True):
+            if o.expired_at is None:
+                live[g].append(as_stored(o, row))
+
+    def count_reaffirmed(self, report: WriteReport) -> None:
+        """Count in ``report`` the inserted assertions that made no new version."""
+        created = set(report.created)
+        report.reaffirmed = sum(
+            1 for o in self.observations if o.kind == "assert" and o.id not in created
+        )
+
+
+def delete_filter(
+    scope: str | None,
+    subject_key: str | None,
+    source: str | None,
+    *,
+    mark: str = "?",
+    always: str = "1",
+) -> tuple[str, list[str]]:
+    """``WHERE`` clause and parameters of a hard delete of a scope, subject and/or source.
+
+    ``mark`` is the driver's placeholder; ``always`` the dialect's true clause, for
+    a delete that names nothing.
+    """
+    where, params = [], []
+    for column, value in (("scope", scope), ("subject_key", subject_key), ("source", source)):
+        if value is not None:
+            where.append(f"{column} = {mark}")
+            params.append(value)
+    return (" AND ".join(where) if where else always), params
+
+
+def sessions_scope(scope: str | None, subject_key: str | None) -> str | None:
+    """The scope whose sessions a delete takes too (all of them, or the one whose id is
+    the deleted source); None for a delete of a subject, which keeps them."""
+    return scope if subject_key is None else None
+
+
+def session_row(session: Session, scope: str, summary: str) -> tuple[Any, ...]:
+    """The row of a session: scope, id, observed_at, participants, summary, metadata."""
+    return (
+        scope,
+        session.id,
+        to_text(session.observed_at),
+        json.dumps(list(session.participants)),
+        summary,
+        json.dumps(dict(session.metadata), default=str),
+    )
+
+
+def turn_row(turn: Turn) -> tuple[Any, ...]:
+    """The row of a turn, after its session's key: idx, speaker, text, time, turn_id."""
+    time = None if turn.time is None else to_text(turn.time)
+    return (turn.index, turn.speaker, turn.text, time, turn.turn_id)
+
+
+def vector_rows(observations: Sequence[Observation], vectors: Vectors) -> list[tuple[Any, ...]]:
+    """The vector rows (observation_id, scope, model, vector) of the observations that have one."""
+    return [
+        (o.id, o.scope, vectors.model, vector)
+        for o in observations
+        if (vector := vectors.by_id.get(o.id)) is not None
+    ]
 
 
 def chunks(items: Sequence[Any]) -> Iterator[Sequence[Any]]:

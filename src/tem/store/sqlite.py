@@ -36,16 +36,17 @@ from tem.store.rows import (
     VERSION_COLUMNS,
     VERSION_SELECT,
     Changes,
-    as_stored,
+    Inserts,
     chunks,
+    delete_filter,
     diff_versions,
     flat,
     fts_query,
     groups_join,
     key_filter,
     marks,
-    obs_row,
     observation_of,
+    sessions_scope,
     version_of,
 )
 from tem.store.sqlite_schema import migrate
@@ -141,26 +142,15 @@ class SQLiteStore:
         for chunk in chunks(ids):
             sql = f"SELECT id FROM observations WHERE id IN ({marks(len(chunk))})"
             known.update(r[0] for r in conn.execute(sql, chunk))
-        fresh: dict[str, Observation] = {}
-        for o in observations:
-            if o.id in known or o.id in fresh:
-                report.unchanged += 1
-            else:
-                fresh[o.id] = o
-        keys = [o.group for o in fresh.values()]
-        groups = list(dict.fromkeys(keys))
+        fresh = Inserts.select(observations, [o.group for o in observations], known, report)
+        groups = fresh.groups()
         # Read what the groups held before inserting: the new rows are in hand already.
         live = self._live(conn, groups)
-        rows = [obs_row(o, g) for o, g in zip(fresh.values(), keys, strict=True)]
-        conn.executemany(f"INSERT INTO observations ({OBS_COLUMNS}) VALUES ({marks(14)})", rows)
-        for o, g, row in zip(fresh.values(), keys, rows, strict=True):
-            if o.expired_at is None:
-                live[g].append(as_stored(o, row))
+        sql = f"INSERT INTO observations ({OBS_COLUMNS}) VALUES ({marks(14)})"
+        conn.executemany(sql, fresh.rows)
+        fresh.add_live(live)
         self._rederive(conn, groups, live, derive, report)
-        created = set(report.created)
-        report.reaffirmed = sum(
-            1 for o in fresh.values() if o.kind == "assert" and o.id not in created
-        )
+        fresh.count_reaffirmed(report)
         return report
 
     def retire(self, scope: str, source: str, when: datetime, derive: Derive) -> WriteReport:
@@ -189,12 +179,7 @@ class SQLiteStore:
         subject_key: str | None = None,
         source: str | None = None,
     ) -> int:
-        where, params = [], []
-        for column, value in (("scope", scope), ("subject_key", subject_key), ("source", source)):
-            if value is not None:
-                where.append(f"{column} = ?")
-                params.append(value)
-        clause = " AND ".join(where) if where else "1"
+        clause, params = delete_filter(scope, subject_key, source)
         with self._transaction() as conn:
             rows = _tuples(conn, f"SELECT {OBS_COLUMNS} FROM observations WHERE {clause}", params)
             vectors_sql.delete_vectors(conn, clause, params)
@@ -202,8 +187,8 @@ class SQLiteStore:
             groups = list(dict.fromkeys(GroupKey(r[1], r[3], r[5]) for r in rows))
             self._rederive(conn, groups, self._live(conn, groups), derive, WriteReport())
             sessions = 0
-            if scope is not None and subject_key is None:
-                sessions = episodes.delete_sessions(conn, scope, source)
+            if (sessions_of := sessions_scope(scope, subject_key)) is not None:
+                sessions = episodes.delete_sessions(conn, sessions_of, source)
             if rows or sessions:
                 # FTS5 keeps deleted terms in old index segments until they merge; a hard
                 # delete must leave no residue, so merge them now (SQLite < 3.42 has no
@@ -445,9 +430,17 @@ class SQLiteStore:
     def count(self) -> dict[str, int]:
         counts: dict[str, int] = {}
         for table in (
-            "observations", "versions", "subjects", "versions_fts", "subjects_fts",
-            "sessions", "turns", "sessions_fts", "turns_fts", "vectors",
-        ):  # fmt: skip
+            "observations",
+            "versions",
+            "subjects",
+            "versions_fts",
+            "subjects_fts",
+            "sessions",
+            "turns",
+            "sessions_fts",
+            "turns_fts",
+            "vectors",
+        ):
             counts[table] = int(self._read(f"SELECT count(*) FROM {table}")[0][0])
         return counts
 

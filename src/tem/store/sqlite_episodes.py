@@ -7,45 +7,14 @@ written (or forgotten) together.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Sequence
 
 from tem.core.episode import Event, Session, TurnRecord
-from tem.core.times import to_text
-from tem.store.rows import event_of, fts_query, turn_of
+from tem.store.rows import event_of, fts_query, session_row, turn_of, turn_row
 
 _SESSION_COLUMNS = "s.id, s.scope, s.observed_at, s.participants, s.summary"
 _TURN_COLUMNS = "s.id, s.scope, s.observed_at, t.idx, t.speaker, t.text, t.turn_id"
-
-
-def m002_episodes(conn: sqlite3.Connection) -> None:
-    """Sessions and turns, with FTS5 over summaries and turn text."""
-    for statement in (
-        """CREATE TABLE sessions (
-            rowid INTEGER PRIMARY KEY,
-            scope TEXT NOT NULL,
-            id TEXT NOT NULL,
-            observed_at TEXT NOT NULL,
-            participants TEXT NOT NULL,
-            summary TEXT NOT NULL,
-            metadata TEXT NOT NULL DEFAULT '{}',
-            UNIQUE (scope, id)
-        )""",
-        """CREATE TABLE turns (
-            rowid INTEGER PRIMARY KEY,
-            session_rowid INTEGER NOT NULL REFERENCES sessions (rowid),
-            idx INTEGER NOT NULL,
-            speaker TEXT NOT NULL,
-            text TEXT NOT NULL,
-            time TEXT,
-            turn_id TEXT
-        )""",
-        "CREATE INDEX turns_session ON turns (session_rowid, idx)",
-        "CREATE VIRTUAL TABLE sessions_fts USING fts5 (summary, tokenize = 'porter unicode61')",
-        "CREATE VIRTUAL TABLE turns_fts USING fts5 (text, tokenize = 'porter unicode61')",
-    ):
-        conn.execute(statement)
 
 
 def put_session(conn: sqlite3.Connection, session: Session, scope: str, summary: str) -> None:
@@ -54,14 +23,7 @@ def put_session(conn: sqlite3.Connection, session: Session, scope: str, summary:
     cursor = conn.execute(
         "INSERT INTO sessions (scope, id, observed_at, participants, summary, metadata) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        (
-            scope,
-            session.id,
-            to_text(session.observed_at),
-            json.dumps(list(session.participants)),
-            summary,
-            json.dumps(dict(session.metadata), default=str),
-        ),
+        session_row(session, scope, summary),
     )
     session_rowid = cursor.lastrowid
     conn.execute(
@@ -71,14 +33,7 @@ def put_session(conn: sqlite3.Connection, session: Session, scope: str, summary:
         cursor = conn.execute(
             "INSERT INTO turns (session_rowid, idx, speaker, text, time, turn_id) "
             "VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                session_rowid,
-                turn.index,
-                turn.speaker,
-                turn.text,
-                None if turn.time is None else to_text(turn.time),
-                turn.turn_id,
-            ),
+            (session_rowid, *turn_row(turn)),
         )
         conn.execute(
             "INSERT INTO turns_fts (rowid, text) VALUES (?, ?)",

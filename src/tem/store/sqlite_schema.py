@@ -10,9 +10,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
-from tem.store.sqlite_episodes import m002_episodes
-from tem.store.sqlite_terms import m004_scoped_terms
-from tem.store.sqlite_vectors import m003_vectors, m005_vector_log
+from tem.store.sqlite_terms import index_rows
 
 
 def m001_create_tables(conn: sqlite3.Connection) -> None:
@@ -91,6 +89,106 @@ def m001_create_tables(conn: sqlite3.Connection) -> None:
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         """,
     )
+
+
+def m002_episodes(conn: sqlite3.Connection) -> None:
+    """Sessions and turns, with FTS5 over summaries and turn text."""
+    for statement in (
+        """CREATE TABLE sessions (
+            rowid INTEGER PRIMARY KEY,
+            scope TEXT NOT NULL,
+            id TEXT NOT NULL,
+            observed_at TEXT NOT NULL,
+            participants TEXT NOT NULL,
+            summary TEXT NOT NULL,
+            metadata TEXT NOT NULL DEFAULT '{}',
+            UNIQUE (scope, id)
+        )""",
+        """CREATE TABLE turns (
+            rowid INTEGER PRIMARY KEY,
+            session_rowid INTEGER NOT NULL REFERENCES sessions (rowid),
+            idx INTEGER NOT NULL,
+            speaker TEXT NOT NULL,
+            text TEXT NOT NULL,
+            time TEXT,
+            turn_id TEXT
+        )""",
+        "CREATE INDEX turns_session ON turns (session_rowid, idx)",
+        "CREATE VIRTUAL TABLE sessions_fts USING fts5 (summary, tokenize = 'porter unicode61')",
+        "CREATE VIRTUAL TABLE turns_fts USING fts5 (text, tokenize = 'porter unicode61')",
+    ):
+        conn.execute(statement)
+
+
+def m003_vectors(conn: sqlite3.Connection) -> None:
+    """One float32 vector per observation, tagged with the embedder that made it."""
+    conn.execute(
+        """CREATE TABLE vectors (
+            observation_id TEXT PRIMARY KEY,
+            scope TEXT NOT NULL,
+            model TEXT NOT NULL,
+            vector BLOB NOT NULL
+        )"""
+    )
+
+
+def m004_scoped_terms(conn: sqlite3.Connection) -> None:
+    """Rebuild ``versions_fts`` with stems and scope tags; per-scope statistics tables."""
+    conn.execute("DROP TABLE IF EXISTS versions_fts")
+    conn.execute(
+        "CREATE VIRTUAL TABLE versions_fts USING fts5 ("
+        "subject, relation, value, scope UNINDEXED, tag, "
+        "tokenize = 'unicode61 remove_diacritics 0')"
+    )
+    conn.execute(
+        "CREATE TABLE fts_stats (scope TEXT PRIMARY KEY, rows INTEGER NOT NULL, "
+        "tokens INTEGER NOT NULL)"
+    )
+    conn.execute(
+        "CREATE TABLE fts_terms (scope TEXT NOT NULL, term TEXT NOT NULL, "
+        "rows_any INTEGER NOT NULL, rows_relation INTEGER NOT NULL, "
+        "PRIMARY KEY (scope, term)) WITHOUT ROWID"
+    )
+    last = 0
+    while True:
+        rows = conn.execute(
+            "SELECT rowid, scope, subject, relation, value FROM versions WHERE rowid > ? "
+            "ORDER BY rowid LIMIT 10000",
+            (last,),
+        ).fetchall()
+        if not rows:
+            break
+        index_rows(conn, rows)
+        last = rows[-1][0]
+
+
+def m005_vector_log(conn: sqlite3.Connection) -> None:
+    """Vector keys that are never reused, and a log of the vectors that stopped being live.
+
+    Triggers keep the log: a deleted vector, or the vector of a retired observation,
+    adds its key. The log holds keys only (no scope, no text), so a hard delete
+    leaves nothing readable behind; a semantic index reads it to mask vectors
+    instead of reloading the scope.
+    """
+    for statement in (
+        "CREATE TABLE vectors_keyed (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
+        "observation_id TEXT NOT NULL UNIQUE, scope TEXT NOT NULL, model TEXT NOT NULL, "
+        "vector BLOB NOT NULL)",
+        "INSERT INTO vectors_keyed (observation_id, scope, model, vector) "
+        "SELECT observation_id, scope, model, vector FROM vectors ORDER BY rowid",
+        "DROP TABLE vectors",
+        "ALTER TABLE vectors_keyed RENAME TO vectors",
+        "CREATE INDEX vectors_scope ON vectors (scope, model, seq)",
+        "CREATE TABLE vectors_gone (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
+        "vector INTEGER NOT NULL)",
+        "CREATE TRIGGER vectors_deleted AFTER DELETE ON vectors BEGIN "
+        "INSERT INTO vectors_gone (vector) VALUES (old.seq); END",
+        "CREATE TRIGGER vectors_retired AFTER UPDATE OF expired_at ON observations "
+        "WHEN old.expired_at IS NULL AND new.expired_at IS NOT NULL BEGIN "
+        "INSERT INTO vectors_gone (vector) "
+        "SELECT seq FROM vectors WHERE observation_id = new.id; END",
+    ):
+        conn.execute(statement)
 
 
 def _run(conn: sqlite3.Connection, script: str) -> None:

@@ -61,36 +61,6 @@ def tag(scope: str) -> str:
     return "s" + hashlib.sha256(scope.encode()).hexdigest()[:24]
 
 
-def m004_scoped_terms(conn: sqlite3.Connection) -> None:
-    """Rebuild ``versions_fts`` with stems and scope tags; per-scope statistics tables."""
-    conn.execute("DROP TABLE IF EXISTS versions_fts")
-    conn.execute(
-        "CREATE VIRTUAL TABLE versions_fts USING fts5 ("
-        "subject, relation, value, scope UNINDEXED, tag, "
-        "tokenize = 'unicode61 remove_diacritics 0')"
-    )
-    conn.execute(
-        "CREATE TABLE fts_stats (scope TEXT PRIMARY KEY, rows INTEGER NOT NULL, "
-        "tokens INTEGER NOT NULL)"
-    )
-    conn.execute(
-        "CREATE TABLE fts_terms (scope TEXT NOT NULL, term TEXT NOT NULL, "
-        "rows_any INTEGER NOT NULL, rows_relation INTEGER NOT NULL, "
-        "PRIMARY KEY (scope, term)) WITHOUT ROWID"
-    )
-    last = 0
-    while True:
-        rows = conn.execute(
-            "SELECT rowid, scope, subject, relation, value FROM versions WHERE rowid > ? "
-            "ORDER BY rowid LIMIT 10000",
-            (last,),
-        ).fetchall()
-        if not rows:
-            break
-        index_rows(conn, rows)
-        last = rows[-1][0]
-
-
 def index_rows(conn: sqlite3.Connection, rows: Iterable[Sequence[Any]]) -> None:
     """Index version rows ``(rowid, scope, subject, relation, value)`` and count them."""
     entries = []

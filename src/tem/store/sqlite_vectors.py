@@ -12,18 +12,7 @@ from collections.abc import Sequence
 
 from tem.core.model import GroupKey, Observation
 from tem.store.base import VectorDelta, Vectors
-
-
-def m003_vectors(conn: sqlite3.Connection) -> None:
-    """One float32 vector per observation, tagged with the embedder that made it."""
-    conn.execute(
-        """CREATE TABLE vectors (
-            observation_id TEXT PRIMARY KEY,
-            scope TEXT NOT NULL,
-            model TEXT NOT NULL,
-            vector BLOB NOT NULL
-        )"""
-    )
+from tem.store.rows import vector_rows
 
 
 def put_vectors(
@@ -32,11 +21,7 @@ def put_vectors(
     """Store the vectors of ``observations``; an observation that has one keeps it."""
     if not vectors or not vectors.by_id:
         return
-    rows = [
-        (o.id, o.scope, vectors.model, vector)
-        for o in observations
-        if (vector := vectors.by_id.get(o.id)) is not None
-    ]
+    rows = vector_rows(observations, vectors)
     conn.executemany(
         "INSERT OR IGNORE INTO vectors (observation_id, scope, model, vector) VALUES (?, ?, ?, ?)",
         rows,
@@ -63,35 +48,6 @@ def scope_vectors(
         (scope, model),
     ).fetchall()
     return [GroupKey(scope, r[0], r[1]) for r in rows], [r[2] for r in rows]
-
-
-def m005_vector_log(conn: sqlite3.Connection) -> None:
-    """Vector keys that are never reused, and a log of the vectors that stopped being live.
-
-    Triggers keep the log: a deleted vector, or the vector of a retired observation,
-    adds its key. The log holds keys only (no scope, no text), so a hard delete
-    leaves nothing readable behind; a semantic index reads it to mask vectors
-    instead of reloading the scope.
-    """
-    for statement in (
-        "CREATE TABLE vectors_keyed (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
-        "observation_id TEXT NOT NULL UNIQUE, scope TEXT NOT NULL, model TEXT NOT NULL, "
-        "vector BLOB NOT NULL)",
-        "INSERT INTO vectors_keyed (observation_id, scope, model, vector) "
-        "SELECT observation_id, scope, model, vector FROM vectors ORDER BY rowid",
-        "DROP TABLE vectors",
-        "ALTER TABLE vectors_keyed RENAME TO vectors",
-        "CREATE INDEX vectors_scope ON vectors (scope, model, seq)",
-        "CREATE TABLE vectors_gone (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
-        "vector INTEGER NOT NULL)",
-        "CREATE TRIGGER vectors_deleted AFTER DELETE ON vectors BEGIN "
-        "INSERT INTO vectors_gone (vector) VALUES (old.seq); END",
-        "CREATE TRIGGER vectors_retired AFTER UPDATE OF expired_at ON observations "
-        "WHEN old.expired_at IS NULL AND new.expired_at IS NOT NULL BEGIN "
-        "INSERT INTO vectors_gone (vector) "
-        "SELECT seq FROM vectors WHERE observation_id = new.id; END",
-    ):
-        conn.execute(statement)
 
 
 def vectors_since(
