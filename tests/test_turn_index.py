@@ -53,10 +53,18 @@ def test_fusion_adds_reciprocal_ranks() -> None:
 
 def test_a_reply_is_found_through_its_window() -> None:
     index = TurnIndex(CHAT)
-    alone = index.rank("charity race result", Ranking(windows=False))
+    alone = index.rank("charity race result", Ranking(windows=False, wide=False))
     assert ids(alone) == ["s1:0"]  # the reply shares no word with the question
     ranked = index.rank("charity race result", Ranking(turns=False))
     assert "s1:1" in ids(ranked)[:2]
+
+
+def test_an_answer_two_turns_away_is_found_through_the_wide_window() -> None:
+    index = TurnIndex(CHAT)
+    narrow = index.rank("charity race", Ranking(turns=False, wide=False))
+    assert "s1:2" not in ids(narrow)  # two turns after the question: outside its window
+    wide = index.rank("charity race", Ranking(turns=False, windows=False))
+    assert "s1:2" in ids(wide) and "s2:0" not in ids(wide)  # and never past the session
 
 
 def test_windows_stay_inside_their_session() -> None:
@@ -81,9 +89,9 @@ def test_a_turn_whose_event_falls_in_the_period_is_boosted_most() -> None:
 def test_semantic_rankings_need_an_embedder() -> None:
     synonyms = {"pet": "kitten"}
     index = TurnIndex(CHAT, HashEmbedder(synonyms=synonyms))
-    assert len(index.rankings("new pet", Ranking())) == 4
-    assert len(TurnIndex(CHAT).rankings("new pet", Ranking())) == 2
-    ranked = index.rank("new pet", Ranking(lexical=False))
+    assert len(index.rankings("new pet", Ranking())) == 6  # turns, windows, wide windows
+    assert len(TurnIndex(CHAT).rankings("new pet", Ranking())) == 3
+    ranked = index.rank("new pet", Ranking(lexical=False, wide=False))
     assert ids(ranked)[0] == "s1:2"
 
 

@@ -30,14 +30,26 @@ from tem.turn_index import Ranking, TurnIndex
 if TYPE_CHECKING:
     from tem.embed import Embedder
 
+PLAIN = {"dates": False, "speakers": False, "wide": False}
+"""What a plain retriever leaves out of TEM-Hybrid's ranking: date and speaker boosts
+and the wide windows."""
 BASELINES: dict[str, tuple[Ranking, bool]] = {
     # name: (ranking, date once per session header)
-    "bm25-turns": (Ranking(semantic=False, windows=False, dates=False, speakers=False), False),
-    "dense-turns": (Ranking(lexical=False, windows=False, dates=False, speakers=False), False),
-    "fusion-turns": (Ranking(windows=False, dates=False, speakers=False), False),
-    "bm25-windows": (Ranking(semantic=False, turns=False, dates=False, speakers=False), False),
-    "fusion-windows": (Ranking(dates=False, speakers=False), False),
-    "fusion-windows-headers": (Ranking(dates=False, speakers=False), True),
+    "bm25-turns": (
+        Ranking(semantic=False, windows=False, **PLAIN),
+        False,
+    ),
+    "dense-turns": (
+        Ranking(lexical=False, windows=False, **PLAIN),
+        False,
+    ),
+    "fusion-turns": (Ranking(windows=False, **PLAIN), False),
+    "bm25-windows": (
+        Ranking(semantic=False, turns=False, **PLAIN),
+        False,
+    ),
+    "fusion-windows": (Ranking(**PLAIN), False),
+    "fusion-windows-headers": (Ranking(**PLAIN), True),
 }
 SEMANTIC_BASELINES = frozenset(n for n, (r, _) in BASELINES.items() if r.semantic)
 
