@@ -161,3 +161,20 @@ def test_a_bare_message_list_defaults_to_now_and_a_content_hash(tmp_path: Path) 
     with Memory(db) as memory:
         (event,) = memory.sessions()
     assert event.session_id.startswith("msg-")
+
+
+def test_dated_events_print_the_resolved_date(tmp_path: Path) -> None:
+    path = tmp_path / "chats.jsonl"
+    row = {
+        "session_id": "c1",
+        "date": "2023-05-08",
+        "turns": [{"speaker": "Ana", "text": "I went to a support group yesterday."}],
+    }
+    path.write_text(json.dumps(row), encoding="utf-8")
+    db = tmp_path / "t.db"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["--db", str(db), "ingest", str(path)]).exit_code == 0
+    shown = runner.invoke(cli, ["--db", str(db), "dated-events", "support group"])
+    assert shown.exit_code == 0 and "7 May 2023" in shown.stdout and "Ana:" in shown.stdout
+    as_json = runner.invoke(cli, ["--db", str(db), "dated-events", "--json"])
+    assert json.loads(as_json.stdout)[0]["when"].startswith("2023-05-07")

@@ -38,3 +38,27 @@ def test_events_in_the_period_a_question_names() -> None:
     events = dated_events([turn("I ran a race last month.", 1), turn("Painted yesterday.", 2)])
     found = in_periods(events, question_periods("What did Caroline do in April 2023?"))
     assert [e.turn_index for e in found] == [1]
+
+
+def test_memory_dated_events_ranks_and_keeps_the_asked_period() -> None:
+    from tem import ManualClock, Memory
+    from tem.core.episode import Session, Turn
+
+    with Memory(clock=ManualClock()) as memory:
+        for sid, day, text in [
+            ("s1", datetime(2023, 5, 8, tzinfo=UTC), "I went to a support group yesterday."),
+            ("s2", datetime(2023, 7, 1, tzinfo=UTC), "I painted a lake last week."),
+            ("s3", datetime(2023, 7, 2, tzinfo=UTC), "No dates here at all."),
+        ]:
+            memory.ingest([Session(sid, day, (Turn("Ana", text, 0),))])
+        every = memory.dated_events()
+        assert [(e.what, e.when.date().isoformat()) for e in every] == [
+            ("I went to a support group yesterday.", "2023-05-07"),
+            ("I painted a lake last week.", "2023-06-24"),
+        ]
+        asked = memory.dated_events("When did Ana go to the support group?")
+        assert asked[0].session_id == "s1" and asked[0].who == "Ana"
+        assert [e.session_id for e in memory.dated_events("What did Ana do in June 2023?")] == [
+            "s2"
+        ]
+        assert len(memory.dated_events(k=1)) == 1

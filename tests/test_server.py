@@ -76,6 +76,7 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("POST", "/v1/context", {"question": "where does Ana live", "scope": "b"}),
     ("GET", "/v1/history/Ana?scope=b", None),
     ("GET", "/v1/current/Ana?scope=b", None),
+    ("GET", "/v1/dated-events?scope=b", None),
     ("POST", "/v1/retract", {**FACT, "value": None, "scope": "b"}),
     ("POST", "/v1/forget", {"subject": "Ana", "scope": "b"}),
     ("GET", "/v1/export?scope=b", None),
@@ -474,3 +475,14 @@ def test_messages_default_to_now_and_a_content_hash(client: TestClient, memory: 
     again = client.post("/v1/messages", json=body, headers=A)
     assert again.json()["results"][0]["sessions"] == 0  # the same messages: stored once
     assert [e.session_id[:4] for e in memory.sessions(scope="a")] == ["msg-"]
+
+
+def test_dated_events_are_read_like_facts(client: TestClient) -> None:
+    said = {"speaker": "Ana", "text": "I went to a pottery class yesterday. It was fun."}
+    body = {"sessions": [{"session_id": "p1", "date": "2023-05-08", "turns": [said]}]}
+    assert client.post("/v1/ingest", json=body, headers=A).status_code == 200
+    found = client.get("/v1/dated-events?query=pottery&k=5", headers=A).json()["results"]
+    assert [(e["who"], e["when"][:10], e["expression"]) for e in found] == [
+        ("Ana", "2023-05-07", "yesterday")
+    ]
+    assert client.get("/v1/dated-events?k=0", headers=A).status_code == 422

@@ -121,6 +121,7 @@ class AsyncMemory:
     sessions = _threaded(Memory.sessions)
     turns = _threaded(Memory.turns)
     provenance = _threaded(Memory.provenance)
+    dated_events = _threaded(Memory.dated_events)
     context = _threaded(Memory.context)
     hybrid = _threaded(Memory.hybrid)
     write = _threaded(Memory.write)
@@ -150,6 +151,7 @@ VERBS = (
     "sessions",
     "turns",
     "provenance",
+    "dated_events",
     "context",
     "hybrid",
     "write",

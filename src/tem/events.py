@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from tem.core.episode import TurnRecord
 from tem.core.times import short_date
@@ -54,6 +55,20 @@ class DatedEvent:
             f"{self.mention.describe()}: {self.who}: {self.what} "
             f"(said {short_date(self.said_at)}, {where})"
         )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as JSON: who, what, when (ISO), its precision and its turn."""
+        return {
+            "who": self.who,
+            "what": self.what,
+            "when": self.when.isoformat(),
+            "precision": self.precision,
+            "expression": self.expression,
+            "session_id": self.session_id,
+            "turn_index": self.turn_index,
+            "turn_id": self.turn_id,
+            "said_at": self.said_at.isoformat(),
+        }
 
     def within(self, period: Period) -> bool:
         """Whether the event's date falls in ``period``."""

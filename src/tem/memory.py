@@ -30,6 +30,7 @@ from tem.core.relations import DEFAULT_CARDINALITY, check_cardinality
 from tem.core.status import derive
 from tem.core.times import Clock, SystemClock, TimeLike, parse_time
 from tem.errors import NotFound, UserError
+from tem.events import DatedEvent, dated_events
 from tem.hybrid import HybridEvidence, render_hybrid
 from tem.hybrid import build as build_hybrid
 from tem.ingest.formats import InputFormat
@@ -441,6 +442,24 @@ class Memory:
         """Return the original turns of one session, in order."""
         scope_text = self._scope(scope)
         return self.store.session_turns(scope_text, check_text(session_id, "session_id"))
+
+    def dated_events(
+        self, query: str | None = None, *, k: int | None = None, scope: str | None = None
+    ) -> list[DatedEvent]:
+        """Return what people did and when: sentences of the stored turns that place
+        something in time ("I went to a support group yesterday"), each with who said it,
+        the date it resolves to against its session's date, and its turn.
+
+        With ``query``, the events of the turns most relevant to it come first, and a
+        period it names ("in May 2023", "last summer") keeps only the events inside it;
+        without, every event, oldest first. ``k`` caps the number returned.
+        """
+        index = self._turn_indexes(self._scope(scope))
+        if query is None or not query.strip():
+            found = sorted(dated_events(index.turns), key=lambda e: (e.when, e.said_at))
+        else:
+            found = index.ranked_events(check_query(query))
+        return found if k is None else found[: check_positive(k, "k")]
 
     def provenance(self, version: Version) -> list[TurnRecord]:
         """Return the original turns that stated ``version`` (first source first)."""

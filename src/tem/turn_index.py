@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tem.core.episode import TurnRecord
-from tem.events import DatedEvent, events_of
+from tem.events import DatedEvent, events_of, in_periods
 from tem.periods import Mention, Period, question_periods
 from tem.retrieve import STOPWORDS, stem, words
 
@@ -221,6 +221,20 @@ class TurnIndex:
             RankedTurn(self.turns[i], fused[i], tuple(e.mention for e in self.events[i]))
             for i in _ordered(fused)
         ]
+
+    def ranked_events(self, question: str, ranking: Ranking | None = None) -> list[DatedEvent]:
+        """Return the dated events of the turns ranked for ``question``, best turn first;
+        when the question names a period ("in May 2023"), only the events inside it."""
+        ranking = ranking or Ranking()
+        found = self.rankings(question, ranking)
+        fused = fuse(found)
+        if ranking.dates:
+            self._boost(fused, question_periods(question), len(found))
+        if ranking.speakers:
+            self._favour_speakers(fused, question, len(found))
+        events = [e for i in _ordered(fused) for e in self.events[i]]
+        periods = question_periods(question)
+        return in_periods(events, periods) if periods else events
 
     def _boost(self, fused: dict[int, float], periods: Sequence[Period], lists: int) -> None:
         """Add the date boosts, scaled by the number of fused lists (their weight in RRF)."""

@@ -156,6 +156,23 @@ def turns(ctx: click.Context, session_id: str) -> None:
         click.echo(f"[{turn.turn_id or turn.index}] {turn.speaker}: {turn.text}")
 
 
+@click.command("dated-events")
+@click.argument("query", required=False)
+@click.option("--k", type=click.IntRange(min=1), help="At most this many events.")
+@json_option
+@click.pass_context
+def dated_events(ctx: click.Context, query: str | None, k: int | None, as_json: bool) -> None:
+    """List what people did and when: dated sentences of the stored turns, each with the
+    date it resolves to. With QUERY, the most relevant first (a period it names, "in May
+    2023", keeps only events inside it); without, all, oldest first."""
+    found = open_memory(ctx).dated_events(query, k=k)
+    if as_json:
+        echo_json([e.to_dict() for e in found])
+        return
+    for event in found:
+        click.echo(event.describe())
+
+
 @click.command("forget-session")
 @click.argument("session_id")
 @click.pass_context
@@ -165,5 +182,5 @@ def forget_session(ctx: click.Context, session_id: str) -> None:
     click.echo(f"forgot session {session_id}: {deleted} observations deleted")
 
 
-COMMANDS = (ingest, sessions, turns, forget_session)
+COMMANDS = (ingest, sessions, turns, dated_events, forget_session)
 __all__ = ["COMMANDS", "extractor_option", "failures_line", "pick_extractor"]

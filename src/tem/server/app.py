@@ -19,9 +19,9 @@ import io
 import math
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -325,6 +325,19 @@ def context(body: ContextRequest, who: Who, memory: Mem) -> dict[str, Any]:
         budget_tokens=body.budget_tokens,
     )
     return _results([{"context": text}])
+
+
+@router.get("/dated-events", tags=["read"])
+def dated_events(
+    who: Who,
+    memory: Mem,
+    scope: ScopeQ = None,
+    query: str | None = None,
+    k: Annotated[int | None, Query(ge=1)] = None,
+) -> dict[str, Any]:
+    """What people did and when, dated in code from the stored turns (``Memory.dated_events``)."""
+    found = memory.dated_events(query, k=k, scope=who.scope(scope))
+    return _results([e.to_dict() for e in found])
 
 
 @router.get("/history/{subject}", tags=["read"])
