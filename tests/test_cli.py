@@ -54,8 +54,8 @@ def test_every_command_has_help_text() -> None:
     names = sorted(cli.commands)
     assert names == sorted(
         "add retract undo forget history current recall context declare cardinality "
-        "export import demo eval ingest sessions turns dated-events forget-session serve mcp worker jobs "
-        "scopes subjects".split()
+        "export import demo eval ingest sessions turns dated-events forget-session serve mcp "
+        "worker jobs scopes subjects".split()
     )
     for name in names:
         command = cli.commands[name]

@@ -4,7 +4,7 @@ import pytest
 
 from tem import Memory
 from tem.core.episode import Session, Turn, TurnRecord
-from tem.hybrid import FACT_WEIGHT, build, candidates, mention_note, turn_line
+from tem.hybrid import FACT_WEIGHT, VIEWS, build, candidates, mention_note, turn_line
 from tem.periods import relative_mentions
 from tem.tokens import count_tokens
 from tem.turn_index import RRF_K, RankedTurn
@@ -64,7 +64,10 @@ def test_pieces_share_one_scale() -> None:
     turn = TurnRecord("s1", "c", DAY, 0, "Ana", "hi", "D1:1")
     pieces = candidates([], [], [RankedTurn(turn, 1.0 / RRF_K)])
     assert [p.score for p in pieces] == [1.0 / RRF_K]
-    assert FACT_WEIGHT / (RRF_K + 1) > 1.0 / RRF_K  # a top fact beats a turn top in one list
+    # a top fact ties a turn ranked first in every lexical view (facts first on ties)
+    assert sum(1 / (RRF_K + 1) for _ in range(VIEWS)) == FACT_WEIGHT * VIEWS / (RRF_K + 1)
+    fact_first = candidates([], [], [RankedTurn(turn, VIEWS / (RRF_K + 1))], views=VIEWS)
+    assert fact_first[0].turn is not None  # no fact given: the turn leads
     assert build([], [], [], 100).text == ""
 
 
@@ -72,3 +75,16 @@ def test_a_turn_line_escapes_its_note() -> None:
     turn = TurnRecord("s1", "c", DAY, 0, "Ana", "I ran yesterday", "D1:1")
     note = mention_note(relative_mentions(turn.text, DAY))
     assert turn_line(turn, note) == "- Ana: I ran yesterday [yesterday = 7 May 2023]"
+
+
+def test_a_small_budget_still_admits_the_asked_fact() -> None:
+    """Turns matched in every view must not crowd the fact out of a small budget."""
+    memory = Memory()
+    memory.add("Caroline", "lives in", "Boston", source="a", observed_at="2023-01-01")
+    memory.ingest(
+        [Session("s1", DAY, tuple(
+            Turn("Caroline", f"Boston again today, where I live, day {i}.", i) for i in range(8)
+        ))]
+    )  # fmt: skip
+    evidence = memory.hybrid("Where does Caroline live?", 60)
+    assert [v.value for v in evidence.facts] == ["Boston"]

@@ -23,14 +23,18 @@ from tem.core.model import Version
 from tem.core.times import short_date
 from tem.periods import Mention
 from tem.render import EMPTY_BLOCK, RenderOptions, escape_field, render_facts
+from tem.retrieve import words
 from tem.tokens import count_tokens
-from tem.turn_index import RRF_K, RankedTurn
+from tem.turn_index import RRF_K, SPEAKER_BOOST, RankedTurn
 
-FACT_WEIGHT = 2.0
-"""A fact group at recall rank r scores ``FACT_WEIGHT / (RRF_K + r)``, like a turn ranked
-r in two of the turn rankings (the lexical and semantic ones)."""
-EVENT_WEIGHT = 1.0
-"""A session summary at search rank r scores ``EVENT_WEIGHT / (RRF_K + r)``."""
+FACT_WEIGHT = 1.0
+"""A fact group at recall rank r scores ``FACT_WEIGHT * views / (RRF_K + r)``: like a turn
+ranked r in each lexical view of the turns (the turn, its window, its wide window), so
+adding a view of the turns does not push facts out of the budget."""
+EVENT_WEIGHT = 0.5
+"""A session summary at search rank r scores ``EVENT_WEIGHT * views / (RRF_K + r)``."""
+VIEWS = 3
+"""The lexical views a turn is ranked in by default (:class:`tem.turn_index.Ranking`)."""
 
 HYBRID_RULES = (
     "Answer only from the evidence above.\n"
@@ -111,8 +115,14 @@ def candidates(
     events: Sequence[Event],
     turns: Sequence[RankedTurn],
     fact_scores: Mapping[str, float] | None = None,
+    views: int = VIEWS,
+    question: str = "",
 ) -> list[_Piece]:
-    """Score every piece on the fusion scale (see the module doc), best first."""
+    """Score every piece on the fusion scale (see the module doc), best first.
+
+    ``views``: how many lexical views of the turns were fused (facts and summaries are
+    weighed against that many rankings). A fact group whose subject ``question`` names
+    gains what a turn of that speaker gains (:data:`tem.turn_index.SPEAKER_BOOST`)."""
     groups: dict[object, list[Version]] = {}
     for version in facts:
         groups.setdefault(version.group, []).append(version)
@@ -120,11 +130,22 @@ def candidates(
     ordered = sorted(
         groups.values(), key=lambda g: -max((scores.get(v.id, 0.0) for v in g), default=0.0)
     )
-    pieces = [_Piece(FACT_WEIGHT / (RRF_K + r), facts=tuple(g)) for r, g in enumerate(ordered, 1)]
+    fact_weight, event_weight = FACT_WEIGHT * views, EVENT_WEIGHT * views
+    asked = set(words(question))
+    pieces = [
+        _Piece(fact_weight / (RRF_K + r) + _named(g[0].subject, asked) * views, facts=tuple(g))
+        for r, g in enumerate(ordered, 1)
+    ]
     usable = [e for e in events if e.summary.strip()]
-    pieces += [_Piece(EVENT_WEIGHT / (RRF_K + r), event=e) for r, e in enumerate(usable, 1)]
+    pieces += [_Piece(event_weight / (RRF_K + r), event=e) for r, e in enumerate(usable, 1)]
     pieces += [_Piece(t.score, turn=t) for t in turns]
     return sorted(pieces, key=lambda p: -p.score)  # stable: facts first on ties
+
+
+def _named(subject: str, asked: set[str]) -> float:
+    """The speaker boost when ``asked`` names ``subject`` (whole, or by first name)."""
+    said = words(subject)
+    return SPEAKER_BOOST if said and (set(said) <= asked or said[0] in asked) else 0.0
 
 
 def build(
@@ -134,15 +155,18 @@ def build(
     budget_tokens: int,
     options: RenderOptions | None = None,
     fact_scores: Mapping[str, float] | None = None,
+    question: str = "",
 ) -> HybridEvidence:
     """Admit the best pieces, each whole, while they fit in ``budget_tokens``.
 
     ``facts`` come in render order (groups adjacent), ``fact_scores`` maps version
     ids to their group's recall score (default: render order is rank order);
-    ``events`` and ``turns`` best first.
+    ``events`` and ``turns`` best first; ``question`` the one asked (for the boost of
+    facts about a subject it names).
     """
     options = options or RenderOptions()
-    kept = _admit(candidates(facts, events, turns, fact_scores), budget_tokens, options)
+    pieces = candidates(facts, events, turns, fact_scores, question=question)
+    kept = _admit(pieces, budget_tokens, options)
     text = _text(kept, options)
     while kept and count_tokens(text) > budget_tokens:
         kept = kept[:-1]  # the estimate was short: drop the least relevant piece

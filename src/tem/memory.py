@@ -530,7 +530,13 @@ class Memory:
         events = self.store.search_events(scope_text, terms, limit=EVENT_LIMIT)
         turns = self._turn_indexes(scope_text).rank(question)
         return build_hybrid(
-            facts.versions, events, turns, budget_tokens, options, fact_scores=facts.scores
+            facts.versions,
+            events,
+            turns,
+            budget_tokens,
+            options,
+            fact_scores=facts.scores,
+            question=question,
         )
 
 
