@@ -7,8 +7,9 @@ turns away from the question's words through the wide one; the evidence still sh
 only the turn. Up to six rankings (BM25 and cosine over each; cosine only with an
 embedder) are merged by reciprocal-rank fusion, which needs no score calibration
 between them. On LoCoMo the wide windows took TEM-Hybrid's recall from 78.8 % to 80.6 %
-at 600 tokens and from 83.5 % to 84.5 % at 1000 (docs/results/locomo). Then dates count: a turn gains :data:`SESSION_BOOST` when its session's date
-falls in a period the question names ("on 7 July, 2023", "in March 2023"), and
+at 600 tokens and from 83.5 % to 84.5 % at 1000 (docs/results/locomo). Then dates count:
+a turn gains :data:`SESSION_BOOST` when its session's date falls in a period the
+question names ("on 7 July, 2023", "in March 2023"), and
 :data:`EVENT_BOOST` when it mentions a relative time ("last week") that resolves
 into that period; and :data:`SPEAKER_BOOST` when the question names its speaker.
 
