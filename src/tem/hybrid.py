@@ -25,7 +25,7 @@ from tem.periods import Mention
 from tem.render import EMPTY_BLOCK, RenderOptions, escape_field, render_facts
 from tem.retrieve import words
 from tem.tokens import count_tokens
-from tem.turn_index import RRF_K, SPEAKER_BOOST, RankedTurn
+from tem.turn_index import RRF_K, SPEAKER_BOOST, RankedTurn, named_in
 
 FACT_WEIGHT = 1.0
 """A fact group at recall rank r scores ``FACT_WEIGHT * views / (RRF_K + r)``: like a turn
@@ -144,8 +144,7 @@ def candidates(
 
 def _named(subject: str, asked: set[str]) -> float:
     """The speaker boost when ``asked`` names ``subject`` (whole, or by first name)."""
-    said = words(subject)
-    return SPEAKER_BOOST if said and (set(said) <= asked or said[0] in asked) else 0.0
+    return SPEAKER_BOOST if named_in(words(subject), asked) else 0.0
 
 
 def build(

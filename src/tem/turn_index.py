@@ -211,13 +211,18 @@ class TurnIndex:
         self._ranked[key] = self._rank(question, ranking)
         return self._ranked[key]
 
-    def _rank(self, question: str, ranking: Ranking) -> list[RankedTurn]:
+    def _fused(self, question: str, ranking: Ranking) -> dict[int, float]:
+        """Each matching turn position's fused score, boosts included."""
         found = self.rankings(question, ranking)
         fused = fuse(found)
         if ranking.dates:
             self._boost(fused, question_periods(question), len(found))
         if ranking.speakers:
             self._favour_speakers(fused, question, len(found))
+        return fused
+
+    def _rank(self, question: str, ranking: Ranking) -> list[RankedTurn]:
+        fused = self._fused(question, ranking)
         return [
             RankedTurn(self.turns[i], fused[i], tuple(e.mention for e in self.events[i]))
             for i in _ordered(fused)
@@ -226,13 +231,7 @@ class TurnIndex:
     def ranked_events(self, question: str, ranking: Ranking | None = None) -> list[DatedEvent]:
         """Return the dated events of the turns ranked for ``question``, best turn first;
         when the question names a period ("in May 2023"), only the events inside it."""
-        ranking = ranking or Ranking()
-        found = self.rankings(question, ranking)
-        fused = fuse(found)
-        if ranking.dates:
-            self._boost(fused, question_periods(question), len(found))
-        if ranking.speakers:
-            self._favour_speakers(fused, question, len(found))
+        fused = self._fused(question, ranking or Ranking())
         events = [e for i in _ordered(fused) for e in self.events[i]]
         periods = question_periods(question)
         return in_periods(events, periods) if periods else events
@@ -255,12 +254,18 @@ class TurnIndex:
         """Add :data:`SPEAKER_BOOST` to the ranked turns of each speaker the question names
         (by first name or whole name, "Caroline's" too)."""
         asked = set(words(question))
-        named = {s for s in self.speakers if s in asked or s.split()[0] in asked}
+        named = {s for s in self.speakers if named_in(s.split(), asked)}
         if not named:
             return
         for i in fused:
             if self.folded_speakers[i] in named:
                 fused[i] += SPEAKER_BOOST * max(lists, 1)
+
+
+def named_in(name: Sequence[str], asked: set[str]) -> bool:
+    """True when the words ``asked`` name someone whose name has the words ``name``
+    (folded, :func:`tem.retrieve.words`): whole, or by the first name."""
+    return bool(name) and (set(name) <= asked or name[0] in asked)
 
 
 def _report_days(period: Period) -> int:
