@@ -218,7 +218,7 @@ END_CUES = frozenset(
 
 def says_an_end(span: Any) -> bool:
     """True when ``span``'s sentence has a word of ending ("left", "quit", "anymore")."""
-    return bool(_context(span) & END_CUES)
+    return bool(sentence_words(span) & END_CUES)
 
 
 def well_formed(relation: str, span: Any) -> bool:
@@ -244,7 +244,8 @@ def _name(span: Any, words: list[str]) -> bool:
     )
 
 
-def _context(span: Any) -> set[str]:
+def sentence_words(span: Any) -> set[str]:
+    """The lemmas and lowercase forms of the words of ``span``'s sentence (cue lookups)."""
     return {t.lemma_.casefold() for t in span.sent} | {t.lower_ for t in span.sent}
 
 
@@ -253,7 +254,7 @@ def _home(span: Any, words: list[str]) -> bool:
     at_work = root.dep_ == "compound" and root.head.lower_ in PLACE_OF_WORK | ORG_HEADS
     if not _name(span, words) or ORG_HEADS & set(words) or at_work:
         return False
-    return bool(_context(span) & HOME_CUES)
+    return bool(sentence_words(span) & HOME_CUES)
 
 
 def _employer(span: Any, words: list[str]) -> bool:
@@ -299,7 +300,7 @@ def _pet(span: Any, words: list[str]) -> bool:
     mates = [root, *root.conjuncts]  # "two cats, a corgi and an axolotl"
     if any(t.lemma_.casefold() in ANIMALS or spelled(t.lower_, ANIMALS) in ANIMALS for t in mates):
         return True
-    return root.pos_ == "NOUN" and bool(_context(span) & PET_CUES)
+    return root.pos_ == "NOUN" and bool(sentence_words(span) & PET_CUES)
 
 
 def _drink(span: Any, words: list[str]) -> bool:
@@ -352,7 +353,7 @@ def school_or_employer(relation: str, span: Any) -> str | None:
     """
     from tem.extract.lexicon import OCCUPATIONS
 
-    context = {t.lemma_.casefold() for t in span.sent} | {t.lower_ for t in span.sent}
+    context = sentence_words(span)
     named = {t.lower_ for t in span}
     context -= named
     study = bool(context & STUDY_CUES)

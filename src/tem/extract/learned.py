@@ -250,7 +250,7 @@ def employer_cued(span: Any) -> bool:
     sentence ("hired", "shift", an occupation), or "at"/"for"/"with" before it."""
     from tem.extract.lexicon import OCCUPATIONS
 
-    context = {t.lemma_.casefold() for t in span.sent} | {t.lower_ for t in span.sent}
+    context = kinds.sentence_words(span)
     if context & (kinds.WORK_CUES | OCCUPATIONS | EMPLOYING_VERBS):
         return True
     for token in span.sent:  # "took me on", "let me go"
