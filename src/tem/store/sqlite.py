@@ -77,7 +77,11 @@ class SQLiteStore:
         self._commits = 0  # PRAGMA data_version ignores this connection's own commits
         self._writers = WriterQueue(self.path, timeout)
         if self.path is not None:
-            self._conn.execute("PRAGMA journal_mode = WAL")
+            # Switching a new file to WAL needs its exclusive lock, and SQLite may refuse
+            # that at once ("database is locked") instead of waiting: processes opening
+            # one fresh file together take turns through the writer queue.
+            with self._writers:
+                self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute("PRAGMA synchronous = NORMAL")
             self._conn.execute("PRAGMA mmap_size = 268435456")
             # Checkpoint (and fsync) every 64 MiB of WAL rather than every 4 MiB: bulk
