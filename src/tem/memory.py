@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from tem.core.episode import Event, Session, TurnRecord
+from tem.conversations import ConversationVerbs
+from tem.core.episode import Session
 from tem.core.model import (
     DEFAULT_SCOPE,
     Cardinality,
@@ -30,12 +31,8 @@ from tem.core.relations import DEFAULT_CARDINALITY, check_cardinality
 from tem.core.status import derive
 from tem.core.times import Clock, SystemClock, TimeLike, parse_time
 from tem.errors import NotFound, UserError
-from tem.events import DatedEvent, dated_events
 from tem.hybrid import HybridEvidence, render_hybrid
 from tem.hybrid import build as build_hybrid
-from tem.ingest.formats import InputFormat
-from tem.ingest.pipeline import Extractor, IngestReport
-from tem.ingest.run import Progress, ingest_input, ingest_messages
 from tem.inputs import (
     AddReport,
     Fact,
@@ -63,7 +60,7 @@ if TYPE_CHECKING:
 EVENT_LIMIT = 8
 
 
-class Memory:
+class Memory(ConversationVerbs):
     """A temporal fact memory: versions with status, on both time axes.
 
     ``path=None`` keeps everything in memory; a path opens (or creates) a SQLite
@@ -366,113 +363,7 @@ class Memory:
             self.store, self._semantic, query, k, scope_text, at_t, as_of_t, self._derive
         )
 
-    # -- conversations --------------------------------------------------------------
-
-    def ingest(
-        self,
-        source: object,
-        *,
-        format: InputFormat | Literal["auto"] = "auto",
-        extractor: Extractor | None = None,
-        progress: Progress | None = None,
-        session_id: str | None = None,
-        observed_at: TimeLike | None = None,
-        speaker: str | None = None,
-    ) -> IngestReport:
-        """Ingest conversations: a file path, parsed data in any supported format, or Sessions.
-
-        Formats: OpenAI messages, tem sessions JSON/JSONL, LoCoMo (see docs/formats.md).
-        Each session is stored with its turns and event summary, and its facts are
-        extracted (offline rules by default, or ``extractor=`` such as an LLM one)
-        and written in the same transaction. Sessions without a scope go to this
-        memory's scope.
-        """
-        return ingest_input(
-            self,
-            source,
-            format=format,
-            extractor=extractor,
-            progress=progress,
-            session_id=session_id,
-            observed_at=observed_at,
-            speaker=speaker,
-        )
-
-    def add_messages(
-        self,
-        messages: Sequence[Mapping[str, Any]],
-        *,
-        session_id: str | None = None,
-        observed_at: TimeLike | None = None,
-        scope: str | None = None,
-        speaker: str | None = None,
-        extractor: Extractor | None = None,
-    ) -> IngestReport:
-        """Ingest one OpenAI-style message list as a session (mem0's ``add``).
-
-        The user's ``name`` (or ``speaker=``) is who "I" refers to. ``observed_at``
-        defaults to now; ``session_id`` to a hash of the messages (and of
-        ``observed_at`` when given), so sending the same messages twice stores them once.
-        """
-        return ingest_messages(
-            self,
-            messages,
-            session_id=session_id,
-            observed_at=observed_at,
-            scope=scope,
-            speaker=speaker,
-            extractor=extractor,
-        )
-
-    def forget_session(self, session_id: str, *, scope: str | None = None) -> int:
-        """Hard-delete a session: its turns, summary and the facts only it supported.
-
-        Versions it re-affirmed keep their other sources; what its facts had
-        superseded re-opens. Returns the number of observations deleted.
-        """
-        scope_text = self._scope(scope)
-        source = check_text(session_id, "session_id")
-        return self.store.delete(self._derive, scope=scope_text, source=source)
-
-    def sessions(self, *, scope: str | None = None) -> list[Event]:
-        """Return the stored sessions (event memory) of a scope, oldest first."""
-        return self.store.sessions(self._scope(scope))
-
-    def turns(self, session_id: str, *, scope: str | None = None) -> list[TurnRecord]:
-        """Return the original turns of one session, in order."""
-        scope_text = self._scope(scope)
-        return self.store.session_turns(scope_text, check_text(session_id, "session_id"))
-
-    def dated_events(
-        self, query: str | None = None, *, k: int | None = None, scope: str | None = None
-    ) -> list[DatedEvent]:
-        """Return what people did and when: sentences of the stored turns that place
-        something in time ("I went to a support group yesterday"), each with who said it,
-        the date it resolves to against its session's date, and its turn.
-
-        With ``query``, the events of the turns most relevant to it come first, and a
-        period it names ("in May 2023", "last summer") keeps only the events inside it;
-        without, every event, oldest first. ``k`` caps the number returned.
-        """
-        index = self._turn_indexes(self._scope(scope))
-        if query is None or not query.strip():
-            found = sorted(dated_events(index.turns), key=lambda e: (e.when, e.said_at))
-        else:
-            found = index.ranked_events(check_query(query))
-        return found if k is None else found[: check_positive(k, "k")]
-
-    def provenance(self, version: Version) -> list[TurnRecord]:
-        """Return the original turns that stated ``version`` (first source first)."""
-        wanted = {s.observation_id for s in version.sources}
-        found: list[TurnRecord] = []
-        for o in self.store.observations(
-            version.scope, version.group.subject_key, version.group.relation_key
-        ):
-            session_id, turn = o.metadata.get("session_id"), o.metadata.get("turn")
-            if o.id not in wanted or not isinstance(session_id, str) or not isinstance(turn, int):
-                continue
-            found.extend(t for t in self.turns(session_id, scope=version.scope) if t.index == turn)
-        return found
+    # -- evidence ---------------------------------------------------------------------
 
     def context(
         self,
