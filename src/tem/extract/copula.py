@@ -11,7 +11,7 @@ from tem.extract import filters
 from tem.extract import lexicon as lx
 from tem.extract.facts import Candidate, Kind
 from tem.extract.leisure import taste_phrase, taste_relation
-from tem.extract.readers import _named
+from tem.extract.readers import proper_name
 from tem.extract.subjects import FIRST_POSSESSIVE, SELF, name_of, subject_token
 from tem.extract.values import (
     children,
@@ -266,10 +266,10 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
         return []
     lemma = noun.lemma_.casefold()
     if lemma in lx.ANIMALS:
-        name = _named(noun) or _compound_name(noun)
+        name = proper_name(noun) or _compound_name(noun)
         return [] if name is None else [(speaker, "has pet", name, "assert")]
     if lemma in lx.PARTNER_NOUNS:
-        name = _named(noun) or _compound_name(noun)
+        name = proper_name(noun) or _compound_name(noun)
         return [] if name is None else [(speaker, "partner", name, "assert")]
     if lemma in lx.HOME_NOUNS:
         place = place_from(noun, ("in", "near"))

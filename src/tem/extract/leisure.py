@@ -6,7 +6,7 @@ from typing import Any
 
 from tem.extract import lexicon as lx
 from tem.extract.patterns import VerbRule
-from tem.extract.readers import Found, _dobj, _named, _one
+from tem.extract.readers import Found, direct_object, found_one, proper_name
 from tem.extract.values import children, join_tokens, objects_of, phrase, verb_phrase
 
 Token = Any
@@ -82,11 +82,11 @@ def _words_after(verb: Token, prep: str) -> str | None:
 
 
 def drink(verb: Token, rule: VerbRule) -> Found:
-    obj = _dobj(verb)
+    obj = direct_object(verb)
     value = None if obj is None else phrase(obj)
     if value is None or taste_relation(value) != "favorite drink":
         return []
-    return _one(rule, value)
+    return found_one(rule, value)
 
 
 def _plain_object(token: Token) -> str | None:
@@ -109,7 +109,7 @@ def liked(verb: Token, rule: VerbRule) -> Found:
         taste_of = taste_relation(value) if obj.tag_ != "VBG" else None
         if taste_of is not None and verb.lemma_ in ("love", "adore") and rule.relation == "likes":
             return [(taste_of, value, rule.kind)]
-        return _one(rule, value)
+        return found_one(rule, value)
     return []
 
 
@@ -120,34 +120,34 @@ def habit_end(verb: Token, rule: VerbRule) -> Found:
     for obj in children(verb, ("xcomp", "dobj", "pcomp")):
         if obj.tag_ == "VBG" or (obj.lemma_ not in lx.JOB_NOUNS and obj.pos_ == "NOUN"):
             value = _plain_object(obj)
-            return [] if value is None else _one(rule, value)
+            return [] if value is None else found_one(rule, value)
     return []
 
 
 def pet(verb: Token, rule: VerbRule) -> Found:
-    obj = _dobj(verb)
+    obj = direct_object(verb)
     if obj is None or obj.lemma_ not in lx.ANIMALS:
         return []
-    return _one(rule, _named(obj) or phrase(obj, keep_adjectives=False))
+    return found_one(rule, proper_name(obj) or phrase(obj, keep_adjectives=False))
 
 
 def child(verb: Token, rule: VerbRule) -> Found:
-    obj = _dobj(verb)
+    obj = direct_object(verb)
     if obj is None or obj.lemma_ not in ("baby", "son", "daughter", "boy", "girl", "child"):
         return []
-    return _one(rule, _named(obj) or phrase(obj))
+    return found_one(rule, proper_name(obj) or phrase(obj))
 
 
 def vehicle(verb: Token, rule: VerbRule) -> Found:
-    obj = _dobj(verb)
+    obj = direct_object(verb)
     if obj is None or obj.lemma_ not in VEHICLES:
         return []
-    return _one(rule, phrase(obj, keep_adjectives=False))
+    return found_one(rule, phrase(obj, keep_adjectives=False))
 
 
 def driven(verb: Token, rule: VerbRule) -> Found:
-    obj = _dobj(verb)
-    return [] if obj is None else _one(rule, _plain_object(obj))
+    obj = direct_object(verb)
+    return [] if obj is None else found_one(rule, _plain_object(obj))
 
 
 def language(verb: Token, rule: VerbRule) -> Found:
@@ -169,7 +169,7 @@ def hobby(verb: Token, rule: VerbRule) -> Found:
         return []
     if value.casefold() in lx.LANGUAGES:
         return [("learning", value, "assert")]
-    return _one(rule, value)
+    return found_one(rule, value)
 
 
 def hobby_into(verb: Token, rule: VerbRule) -> Found:
@@ -179,7 +179,7 @@ def hobby_into(verb: Token, rule: VerbRule) -> Found:
             continue
         value = _plain_object(obj)
         if value is not None:
-            return _one(rule, value)
+            return found_one(rule, value)
     return []
 
 
@@ -190,20 +190,20 @@ def gerund(verb: Token, rule: VerbRule) -> Found:
     owned = {lemma for r in VERB_RULES for lemma in r.lemmas}
     for obj in children(verb, ("xcomp", "dobj")):
         if obj.tag_ == "VBG" and obj.lemma_ not in owned:
-            return _one(rule, verb_phrase(obj))
+            return found_one(rule, verb_phrase(obj))
     return []
 
 
 def played(verb: Token, rule: VerbRule) -> Found:
-    obj = _dobj(verb)
-    return [] if obj is None else _one(rule, _plain_object(obj))
+    obj = direct_object(verb)
+    return [] if obj is None else found_one(rule, _plain_object(obj))
 
 
 def group(verb: Token, rule: VerbRule) -> Found:
-    obj = _dobj(verb)
+    obj = direct_object(verb)
     if obj is None or obj.lemma_ not in lx.GROUP_NOUNS:
         return []
-    return _one(rule, phrase(obj))
+    return found_one(rule, phrase(obj))
 
 
 def school(verb: Token, rule: VerbRule) -> Found:
@@ -212,14 +212,14 @@ def school(verb: Token, rule: VerbRule) -> Found:
         if value is None:
             continue
         if _words(value) & lx.SCHOOL_WORDS or (verb.lemma_ != "start" and obj.pos_ == "PROPN"):
-            return _one(rule, value)
+            return found_one(rule, value)
     return []
 
 
 def plan(verb: Token, rule: VerbRule) -> Found:
     for action in children(verb, ("xcomp",)):
         if action.pos_ in ("VERB", "AUX"):
-            return _one(rule, verb_phrase(action))
+            return found_one(rule, verb_phrase(action))
     return []
 
 
@@ -232,5 +232,5 @@ def going_to(verb: Token, rule: VerbRule) -> Found:
         return []
     for action in children(verb, ("xcomp", "advcl")):
         if action.pos_ == "VERB" and children(action, ("aux",), ("to", "na")):
-            return _one(rule, verb_phrase(action))
+            return found_one(rule, verb_phrase(action))
     return []

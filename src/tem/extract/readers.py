@@ -29,16 +29,18 @@ Found = list[tuple[str, str | None, Kind]]
 Reader = Callable[[Token, VerbRule], Found]
 
 
-def _one(rule: VerbRule, value: str | None) -> Found:
+def found_one(rule: VerbRule, value: str | None) -> Found:
+    """``rule``'s one fact with ``value``, or none when no value was read."""
     return [] if value is None else [(rule.relation, value, rule.kind)]
 
 
-def _dobj(verb: Token) -> Token | None:
+def direct_object(verb: Token) -> Token | None:
+    """The first direct object of ``verb``, if any."""
     found = children(verb, ("dobj",))
     return found[0] if found else None
 
 
-def _named(noun: Token) -> str | None:
+def proper_name(noun: Token) -> str | None:
     """Return the name in "a puppy named Max", "my dog, Max", "a cat called Miso"."""
     for child in noun.children:
         if child.dep_ == "appos" and child.pos_ == "PROPN":
@@ -50,20 +52,20 @@ def _named(noun: Token) -> str | None:
 
 
 def place(verb: Token, rule: VerbRule) -> Found:
-    return _one(rule, place_from(verb, rule.preps) or where_place(verb))
+    return found_one(rule, place_from(verb, rule.preps) or where_place(verb))
 
 
 def home(verb: Token, rule: VerbRule) -> Found:
-    obj = _dobj(verb)
+    obj = direct_object(verb)
     if obj is None or (obj.lemma_ not in lx.HOME_NOUNS and obj.lemma_ != "lease"):
         return []
     found = place_from(verb, ("on", "in")) or place_from(obj, ("in", "on", "near"))
-    return _one(rule, found or where_place(verb))
+    return found_one(rule, found or where_place(verb))
 
 
 def left_for(verb: Token, rule: VerbRule) -> Found:
     """ "left Porto for Lisbon" -> lives in Lisbon; "left Google for Meta" -> works at Meta."""
-    old = _dobj(verb)
+    old = direct_object(verb)
     new = objects_of(verb, ("for",))
     if old is None or not new or old.pos_ != "PROPN" or new[0].pos_ != "PROPN":
         return []
@@ -81,17 +83,17 @@ def left_for(verb: Token, rule: VerbRule) -> Found:
 
 def long_stay(verb: Token, rule: VerbRule) -> Found:
     """ "spent two years in Lisbon" is a stay; "spent a week in Rome" is a trip."""
-    obj = _dobj(verb)
+    obj = direct_object(verb)
     if obj is None or obj.lemma_ not in ("year", "month", "decade"):
         return []
-    return _one(rule, place_from(verb, ("in",)))
+    return found_one(rule, place_from(verb, ("in",)))
 
 
 def call_home(verb: Token, rule: VerbRule) -> Found:
-    obj = _dobj(verb)
+    obj = direct_object(verb)
     if obj is None or not is_place(obj) or not children(verb, ("oprd", "xcomp", "ccomp")):
         return []
-    return _one(rule, phrase(obj))
+    return found_one(rule, phrase(obj))
 
 
 def _employer(token: Token) -> str | None:
@@ -107,15 +109,15 @@ def org(verb: Token, rule: VerbRule) -> Found:
     for obj in objects_of(verb, rule.preps):
         value = _employer(obj)
         if value is not None and not (starting and set(value.casefold().split()) & lx.SCHOOL_WORDS):
-            return _one(rule, value)
+            return found_one(rule, value)
     return job_at(verb, rule)
 
 
 def employer(verb: Token, rule: VerbRule) -> Found:
-    obj = _dobj(verb)
+    obj = direct_object(verb)
     if obj is None or obj.lemma_ in lx.GROUP_NOUNS:
         return []
-    return _one(rule, _employer(obj))
+    return found_one(rule, _employer(obj))
 
 
 def _job_actions(obj: Token) -> list[Token]:
@@ -124,7 +126,7 @@ def _job_actions(obj: Token) -> list[Token]:
 
 
 def job_at(verb: Token, rule: VerbRule) -> Found:
-    obj = _dobj(verb)
+    obj = direct_object(verb)
     if obj is None or obj.lemma_ not in lx.JOB_NOUNS | {"offer"}:
         return []
     inner = [*objects_of(obj, WORK_PREPS), *objects_of(verb, WORK_PREPS)]
@@ -133,12 +135,12 @@ def job_at(verb: Token, rule: VerbRule) -> Found:
     for token in inner:
         value = _employer(token)
         if value is not None:
-            return _one(rule, value)
+            return found_one(rule, value)
     return []
 
 
 def org_end(verb: Token, rule: VerbRule) -> Found:
-    obj = _dobj(verb)
+    obj = direct_object(verb)
     moved = left_for(verb, rule)
     if moved and moved[0][0] == "lives in":
         return []  # "left Porto for Lisbon": a move, not a job
@@ -159,7 +161,7 @@ def org_or_none(verb: Token, rule: VerbRule) -> Found:
 
 def title(verb: Token, rule: VerbRule) -> Found:
     targets = [*objects_of(verb, rule.preps)]
-    obj = _dobj(verb)
+    obj = direct_object(verb)
     if verb.lemma_ == "join" and (obj is None or _employer(obj) is None):
         return []  # "joined the choir as a tenor" is no job
     if obj is not None and obj.lemma_ in lx.JOB_NOUNS | {"offer"}:
@@ -168,14 +170,14 @@ def title(verb: Token, rule: VerbRule) -> Found:
             targets.extend(objects_of(action, ("as",)))
     for target in targets:
         if target.pos_ in ("NOUN", "PROPN") and target.ent_type_ not in ("ORG", "GPE"):
-            return _one(rule, phrase(target))
+            return found_one(rule, phrase(target))
     return []
 
 
 def occupation(verb: Token, rule: VerbRule) -> Found:
     for attr in children(verb, ("attr", "acomp", "oprd")):
         if attr.lemma_ in lx.TITLE_HEADS:
-            return _one(rule, phrase(attr))
+            return found_one(rule, phrase(attr))
     return []
 
 
@@ -191,7 +193,7 @@ def partner(verb: Token, rule: VerbRule) -> Found:
     if subject is not None and (subject.lower_ in SELF or subject.pos_ == "PROPN"):
         names += [_person(t) for t in [subject, *subject.conjuncts] if t.lower_ not in SELF]
     value = next((n for n in names if n), None)
-    return [*_one(rule, value), *rule.also]
+    return [*found_one(rule, value), *rule.also]
 
 
 def partner_or_none(verb: Token, rule: VerbRule) -> Found:
@@ -202,5 +204,5 @@ def partner_or_none(verb: Token, rule: VerbRule) -> Found:
 def dating(verb: Token, rule: VerbRule) -> Found:
     if verb.tag_ != "VBG" and verb.head.lemma_ not in ("start", "begin"):
         return []
-    obj = _dobj(verb)
-    return _one(rule, None if obj is None else _person(obj))
+    obj = direct_object(verb)
+    return found_one(rule, None if obj is None else _person(obj))
