@@ -62,6 +62,10 @@ def added_by(
         ("I swim, I climb, and I paint.", "swim", "HOBBY", ("Ana", "hobby", "swimming", "assert")),
         ("The Jagiellonian University gave me my degree in June.", "Jagiellonian University",
          "STUDIES_AT_END", ("Ana", "studies at", "Jagiellonian University", "end")),
+        ("Kestrel Labs hired me as a tester last spring.", "Kestrel Labs", "WORKS_AT",
+         ("Ana", "works at", "Kestrel Labs", "assert")),
+        ("A scruffy terrier called Biscuit adopted us in May.", "terrier", "HAS_PET",
+         ("Ana", "has pet", "terrier", "assert")),
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
@@ -88,6 +92,8 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         ("I work at both Hospital Clinic and Centro Teknon.", "Teknon", "SPEAKS"),
         ("I'm in Calgary now.", "Calgary", "WORKS_AT"),
         ("I finally saw Dune with Tom.", "Tom", "JOB_TITLE"),
+        ("My uncle took me to Porto last week.", "Porto", "LIVES_IN"),
+        ("Marta's dog adopted me at the party, he never left my side.", "dog", "HAS_PET"),
     ],
 )
 def test_a_proposal_the_grammar_or_the_kind_rules_out_is_dropped(

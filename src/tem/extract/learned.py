@@ -193,6 +193,8 @@ def about_speaker(verb: Token, speaker: str) -> bool:
     lower = subject.lower_
     if lower in SELF or any(c.dep_ == "conj" and c.lower_ in SELF for c in subject.children):
         return True
+    if lower not in ABOUT_OTHERS and lower not in KIN_NOUNS and acts_on_speaker(verb):
+        return True  # "Andela hired me", "a stray cat adopted us": the speaker is the object
     if lower in ABOUT_OTHERS or subject.ent_type_ == "PERSON":
         return bool(subject.text.casefold() == speaker.casefold())
     if _others_in(subject, speaker):
@@ -202,6 +204,14 @@ def about_speaker(verb: Token, speaker: str) -> bool:
         if named is not None and named != speaker:
             return False
     return speaks_of_self(verb.sent.text) or any(map(_left_out_i, verb.sent))
+
+
+def acts_on_speaker(verb: Token) -> bool:
+    """True when the speaker is ``verb``'s object ("took *me* on", "has had *me* as a
+    designer", "gave *me* a post"), not its subject: an organisation or an animal acting
+    on the speaker states a fact about the speaker."""
+    objects = [c for c in verb.children if c.dep_ in ("dobj", "dative", "iobj")]
+    return any(o.lower_ in ("me", "us") for o in objects)
 
 
 def wished(verb: Token, kind: Kind) -> bool:
@@ -240,9 +250,19 @@ def _others_in(subject: Token, speaker: str) -> bool:
         if token.i == subject.i:
             continue
         person = token.lower_ in KIN_NOUNS or token.ent_type_ == "PERSON"
+        if person and pet_name(token):
+            continue  # "a cat named Pirate": a name, not another person
         if person and token.text.casefold() != speaker.casefold():
             return True
     return False
+
+
+def pet_name(token: Token) -> bool:
+    """True for the name of an animal: "a cat *named* Pirate", "my dog, Rex"."""
+    head = token.head
+    if head.lemma_ in ("name", "call") and head.dep_ == "acl":
+        head = head.head
+    return head.i != token.i and head.lemma_.casefold() in kinds.animal_words()
 
 
 def employer_cued(span: Any) -> bool:
