@@ -82,6 +82,20 @@ def test_messages_and_sessions(tem: Client, memory: Memory) -> None:
     ]
 
 
+def test_dated_events_come_back_as_the_library_type(tem: Client, memory: Memory) -> None:
+    session = {
+        "session_id": "s1",
+        "date": "2023-05-08",
+        "turns": [{"speaker": "Ana", "text": "I went to a support group yesterday."}],
+    }
+    tem.ingest([session])
+    found = tem.dated_events("support group", k=5)
+    assert found == memory.dated_events("support group", k=5, scope="a")
+    assert [(e.who, e.when.date().isoformat(), e.turn_index) for e in found] == [
+        ("Ana", "2023-05-07", 0)
+    ]
+
+
 def test_errors_are_the_library_errors(tem: Client) -> None:
     with pytest.raises(NotFound, match="404"):
         tem.retract("Nobody", "lives in", source="x", observed_at="2024-01-01")

@@ -25,6 +25,7 @@ from urllib.parse import quote
 from tem.core.model import Status, Support, Version
 from tem.core.times import TimeLike, parse_time, to_text
 from tem.errors import NotFound, StoreError, TemError, UserError
+from tem.events import DatedEvent
 from tem.ingest.pipeline import IngestReport
 from tem.render import TagStyle
 from tem.retrieve import Evidence
@@ -354,6 +355,15 @@ def _subjects(client: _Base, *, scope: str | None = None) -> _Call[list[str]]:
     return _Call("GET", "/v1/subjects", parse, params=params)
 
 
+def _dated_events(
+    client: _Base, query: str | None = None, *, k: int | None = None, scope: str | None = None
+) -> _Call[list[DatedEvent]]:
+    """What people did and when, dated from the stored turns (``Memory.dated_events``)."""
+    params = _drop_none({"query": query, "k": k, "scope": client._scope(scope)})
+    parse = lambda r: [DatedEvent.from_dict(i) for i in _results(r)]  # noqa: E731
+    return _Call("GET", "/v1/dated-events", parse, params=params)
+
+
 def _health(client: _Base) -> _Call[dict[str, Any]]:
     """The server's ``GET /health`` answer (no key needed)."""
     return _Call("GET", "/health", lambda r: dict(r.json()))
@@ -444,6 +454,7 @@ class Client(_Base):
     export = _sync(_export)
     scopes = _sync(_scopes)
     subjects = _sync(_subjects)
+    dated_events = _sync(_dated_events)
     health = _sync(_health)
 
 
@@ -496,6 +507,7 @@ class AsyncClient(_Base):
     export = _async(_export)
     scopes = _async(_scopes)
     subjects = _async(_subjects)
+    dated_events = _async(_dated_events)
     health = _async(_health)
 
 

@@ -16,7 +16,7 @@ shows each turn with its resolved dates.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -69,6 +69,22 @@ class DatedEvent:
             "turn_id": self.turn_id,
             "said_at": self.said_at.isoformat(),
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DatedEvent:
+        """The event :meth:`to_dict` wrote (what ``GET /v1/dated-events`` answers)."""
+        turn_id = data.get("turn_id")
+        return cls(
+            who=str(data["who"]),
+            what=str(data["what"]),
+            when=datetime.fromisoformat(str(data["when"])),
+            precision=str(data["precision"]),
+            expression=str(data["expression"]),
+            session_id=str(data["session_id"]),
+            turn_index=int(data["turn_index"]),
+            turn_id=None if turn_id is None else str(turn_id),
+            said_at=datetime.fromisoformat(str(data["said_at"])),
+        )
 
     def within(self, period: Period) -> bool:
         """Whether the event's date falls in ``period``."""
