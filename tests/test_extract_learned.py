@@ -94,6 +94,12 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         ("I finally saw Dune with Tom.", "Tom", "JOB_TITLE"),
         ("My uncle took me to Porto last week.", "Porto", "LIVES_IN"),
         ("Marta's dog adopted me at the party, he never left my side.", "dog", "HAS_PET"),
+        ("Hi, I'm Ana Lindqvist.", "Lindqvist", "JOB_TITLE"),
+        (
+            "I got hired by Bluewater Energy; I'm a chemist there now.",
+            "Bluewater Energy",
+            "FAVORITE_DRINK",
+        ),
     ],
 )
 def test_a_proposal_the_grammar_or_the_kind_rules_out_is_dropped(

@@ -115,7 +115,11 @@ def facts_of_turn(
         inside = [c for c in proposed if sentence.start <= c.anchor < sentence.end]
         said = sentence.text
         candidates += [
-            c for c in inside if not _known(c, candidates) and not _named(c, candidates, said)
+            c
+            for c in inside
+            if not _known(c, candidates)
+            and not _named(c, candidates, said)
+            and not _taken(c, candidates)
         ]
         for candidate in sorted(candidates, key=lambda c: c.anchor):
             key = (candidate.subject, candidate.relation, candidate.value, candidate.kind)
@@ -138,6 +142,34 @@ def _named(proposal: Candidate, candidates: list[Candidate], sentence: str) -> b
             if re.search(rf"{kind}\W+(?:(?:called|named|is)\W+)?{name}", sentence, re.I):
                 return True
     return False
+
+
+SLOT_KINDS = {
+    "works at": "institution",
+    "studies at": "institution",
+    "lives in": "place",
+    "favorite drink": "drink",
+    "has pet": "animal",
+    "speaks": "language",
+    "job title": "occupation",
+    "partner": "person",
+    "relationship status": "status",
+    "hobby": "activity",
+}
+"""What kind of thing each relation the span model reads has as its value."""
+
+
+def _taken(proposal: Candidate, candidates: list[Candidate]) -> bool:
+    """True when the rules read the same words as a value of another kind: one phrase
+    is one thing ("hired by Greenfield Energy" is an employer, so not a drink). Readings
+    of one kind (employer or school) or of relations the model does not read ("plays
+    rugby" beside the hobby rugby) do not compete."""
+    value = (proposal.value or "").casefold()
+    kind = SLOT_KINDS.get(proposal.relation)
+    return bool(value) and any(
+        SLOT_KINDS.get(c.relation, kind) != kind and (c.value or "").casefold() == value
+        for c in candidates
+    )
 
 
 def _known(proposal: Candidate, candidates: list[Candidate]) -> bool:
