@@ -60,7 +60,8 @@ class OfflineExtractor:
         """Like :meth:`extract` for many sessions, parsing all their turns in one stream.
 
         Turns that neither contain a rule's trigger word nor speak of the speaker
-        ("haha that's so cool!") are not parsed at all.
+        ("haha that's so cool!") are not parsed at all, and neither are those without a
+        trigger word in which the span model proposed nothing (a fifth of LoCoMo's).
         """
         names = speaker_names or {}
         chosen = list(sessions)
@@ -71,14 +72,20 @@ class OfflineExtractor:
             if may_state_fact(turn.text) or (self.learned and speaks_of_self(turn.text))
         ]
         results: list[list[ExtractedFact]] = [[] for _ in chosen]
-        parsed = load_pipeline().pipe(items, as_tuples=True, batch_size=self.batch_size)
-        marks: Iterator[list[learned.Proposal]] = iter(())
+        marks: list[list[learned.Proposal] | None] = [None] * len(items)
         if self.learned:
-            marks = learned.mark((text for text, _ in items), batch_size=self.batch_size)
-        for doc, (number, turn) in parsed:
+            marks = list(learned.mark((text for text, _ in items), batch_size=self.batch_size))
+        kept = [
+            (item, marked)
+            for item, marked in zip(items, marks, strict=True)
+            if marked or may_state_fact(item[0])
+        ]  # no rule can fire and the model proposed nothing: no fact, no parse
+        parsed = load_pipeline().pipe(
+            (item for item, _ in kept), as_tuples=True, batch_size=self.batch_size
+        )
+        for (doc, (number, turn)), (_, marked) in zip(parsed, kept, strict=True):
             speaker = names.get(turn.speaker, turn.speaker)
             reference = _reference(chosen[number], turn)
-            marked = next(marks, None)
             results[number].extend(facts_of_turn(doc, turn, speaker, reference, marked))
         yield from results
 
