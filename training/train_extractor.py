@@ -13,6 +13,8 @@ A tenth of the rows is held back to choose the epoch; the evaluation sets are ne
 
     .venv/bin/python training/train_extractor.py            # ~12 minutes on 2 cores
 
+How the writers are briefed: ``training/WRITERS.md``.
+
 With 4,935 rows from thirteen writers the held-out F peaked at epoch 16 (P 0.794,
 R 0.751, F 0.772 on exact spans); that epoch's model is the one shipped. ``--all
 --epochs 16`` trains on every row instead: on the dev and first fresh sets it was no
