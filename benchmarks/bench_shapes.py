@@ -221,7 +221,7 @@ def _line(row: dict[str, Any]) -> str:
     ratio = row["context"]["p50_ms"] / max(row["baseline"]["p50_ms"], 1e-9)
     return (
         f"| {row['shape']}: {row['kind']} | {row['scale']:,} | {row['questions']} | "
-        f"{pair('baseline')} | {pair('recall')} | {pair('context')} | {ratio:.1f}x | "
+        f"{pair('baseline')} | {pair('recall')} | {pair('context')} | {ratio:.3g}x | "
         f"{pair('embed')} | {pair('embed_after_write')} |"
     )
 
