@@ -65,20 +65,25 @@ class OfflineExtractor:
         """
         names = speaker_names or {}
         chosen = list(sessions)
-        items = [
-            (turn.text, (number, turn))
+        triggered = [
+            (may_state_fact(turn.text), (turn.text, (number, turn)))
             for number, session in enumerate(chosen)
             for turn in session.turns
-            if may_state_fact(turn.text) or (self.learned and speaks_of_self(turn.text))
+        ]
+        items = [
+            (fires, item)
+            for fires, item in triggered
+            if fires or (self.learned and speaks_of_self(item[0]))
         ]
         results: list[list[ExtractedFact]] = [[] for _ in chosen]
         marks: list[list[learned.Proposal] | None] = [None] * len(items)
         if self.learned:
-            marks = list(learned.mark((text for text, _ in items), batch_size=self.batch_size))
+            texts = (item[0] for _, item in items)
+            marks = list(learned.mark(texts, batch_size=self.batch_size))
         kept = [
             (item, marked)
-            for item, marked in zip(items, marks, strict=True)
-            if marked or may_state_fact(item[0])
+            for (fires, item), marked in zip(items, marks, strict=True)
+            if fires or marked
         ]  # no rule can fire and the model proposed nothing: no fact, no parse
         parsed = load_pipeline().pipe(
             (item for item, _ in kept), as_tuples=True, batch_size=self.batch_size
