@@ -134,7 +134,9 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
         return None
     if kind == "end" and not kinds.says_an_end(span):
         return None
-    if speaker.casefold() in {w.casefold() for w in whole_name(span).text.split() + [value]}:
+    if speaker.casefold() in {
+        w.casefold() for w in [*whole_name(span).text.split(), *value.split()]
+    }:
         return None  # "Hi, I'm Andre Romero": the speaker's own name, or a part of it
     clause = clause_of(span.root)
     if not admitted(clause, relation, kind, speaker):
