@@ -31,13 +31,17 @@ class ConversationVerbs:
     store: Store
     _turn_indexes: TurnIndexes
 
-    def _scope(self, scope: str | None) -> str:
-        raise NotImplementedError
+    if TYPE_CHECKING:  # Memory's own; declared for the type checker only
 
-    def forget(
-        self, *, scope: str | None = None, subject: str | None = None, source: str | None = None
-    ) -> int:
-        raise NotImplementedError
+        def _scope(self, scope: str | None) -> str: ...
+
+        def forget(
+            self,
+            *,
+            scope: str | None = None,
+            subject: str | None = None,
+            source: str | None = None,
+        ) -> int: ...
 
     def ingest(
         self,
