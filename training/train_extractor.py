@@ -15,6 +15,10 @@ A tenth of the rows is held back to choose the epoch; the evaluation sets are ne
 
 How the writers are briefed: ``training/WRITERS.md``.
 
+The tok2vec starts from the weights of ``en_core_web_sm``'s NER (``--init none``: random);
+on the dev set that gave recall 0.622 against 0.611 from random weights, and precision
+0.893 against 0.880, with the same data and guards (measured with nine writers).
+
 With 4,935 rows from thirteen writers the held-out F peaked at epoch 16 (P 0.794,
 R 0.751, F 0.772 on exact spans); that epoch's model is the one shipped. ``--all
 --epochs 16`` trains on every row instead: on the dev and first fresh sets it was no
@@ -115,6 +119,13 @@ def one_epoch(nlp: Any, train: list[Example], optimizer: Any, epoch: int) -> flo
     return losses["ner"]
 
 
+def save(nlp: Any, out: Path) -> None:
+    """Write the pipeline to ``out``, replacing what was there."""
+    if out.exists():
+        shutil.rmtree(out)
+    nlp.to_disk(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--epochs", type=int, default=30)
@@ -174,9 +185,7 @@ def main() -> None:
         for epoch in range(args.epochs):
             print(f"epoch {epoch + 1:2d} loss {one_epoch(nlp, train, optimizer, epoch):8.1f}")
         with nlp.use_params(optimizer.averages):
-            if args.out.exists():
-                shutil.rmtree(args.out)
-            nlp.to_disk(args.out)
+            save(nlp, args.out)
         print(f"trained on all {len(rows)} rows -> {args.out}")
         return
     for epoch in range(args.epochs):
@@ -193,9 +202,7 @@ def main() -> None:
             )
             if f > best:
                 best = f
-                if args.out.exists():
-                    shutil.rmtree(args.out)
-                nlp.to_disk(args.out)
+                save(nlp, args.out)
     print(f"best held-out F {best:.3f} -> {args.out}")
 
 
