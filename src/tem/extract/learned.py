@@ -35,6 +35,7 @@ from tem.extract.facts import Candidate, Kind
 from tem.extract.lexicon import ANIMALS, KIN_NOUNS, OCCUPATIONS, PARTNER_NOUNS
 from tem.extract.subjects import FIRST_POSSESSIVE, SELF, name_of, subject_token
 from tem.extract.triggers import speaks_of_self
+from tem.extract.values import children
 
 Token = Any
 MODEL_PATH = Path(__file__).with_name("data") / "facts"
@@ -212,8 +213,7 @@ def acts_on_speaker(verb: Token) -> bool:
     """True when the speaker is ``verb``'s object ("took *me* on", "has had *me* as a
     designer", "gave *me* a post"), not its subject: an organisation or an animal acting
     on the speaker states a fact about the speaker."""
-    objects = [c for c in verb.children if c.dep_ in ("dobj", "dative", "iobj")]
-    return any(o.lower_ in ("me", "us") for o in objects)
+    return bool(children(verb, ("dobj", "dative", "iobj"), ("me", "us")))
 
 
 def wished(verb: Token, kind: Kind) -> bool:
