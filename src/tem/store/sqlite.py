@@ -28,6 +28,7 @@ from tem.core.model import (
 from tem.core.times import to_text
 from tem.errors import StoreError
 from tem.store import sqlite_episodes as episodes
+from tem.store import sqlite_subjects as subjects_sql
 from tem.store import sqlite_vectors as vectors_sql
 from tem.store.base import Derive, SearchHit, VectorDelta, Vectors, WriteReport
 from tem.store.rows import (
@@ -41,7 +42,6 @@ from tem.store.rows import (
     delete_filter,
     diff_versions,
     flat,
-    fts_query,
     groups_join,
     key_filter,
     marks,
@@ -303,17 +303,15 @@ class SQLiteStore:
                     "INSERT INTO subjects (scope, subject_key, subject) VALUES (?, ?, ?)",
                     (*key, changes.named[key]),
                 )
-                conn.execute(
-                    "INSERT INTO subjects_fts (rowid, subject) VALUES (?, ?)",
-                    (cursor.lastrowid, changes.named[key]),
-                )
+                assert cursor.lastrowid is not None
+                subjects_sql.index_subject(conn, cursor.lastrowid, key[0], changes.named[key])
             elif key not in changes.named and rowid is not None:
                 left = conn.execute(
                     "SELECT 1 FROM versions WHERE scope = ? AND subject_key = ? LIMIT 1", key
                 ).fetchone()
                 if left is None:
                     conn.execute("DELETE FROM subjects WHERE rowid = ?", (rowid,))
-                    conn.execute("DELETE FROM subjects_fts WHERE rowid = ?", (rowid,))
+                    subjects_sql.unindex_subject(conn, rowid, key[0])
 
     def _declared(self, conn: sqlite3.Connection) -> dict[str, Cardinality]:
         return {r[0]: r[1] for r in conn.execute("SELECT relation_key, cardinality FROM relations")}
@@ -415,14 +413,12 @@ class SQLiteStore:
         return [SearchHit(r[0], GroupKey(r[1], r[2], r[3]), float(r[4])) for r in rows]
 
     def match_subjects(self, scope: str, terms: Sequence[str], limit: int) -> list[str]:
-        if not terms:
-            return []
-        rows = self._read(
-            "SELECT s.subject FROM subjects_fts JOIN subjects s ON s.rowid = subjects_fts.rowid "
-            "WHERE subjects_fts MATCH ? AND s.scope = ? ORDER BY bm25(subjects_fts) LIMIT ?",
-            (fts_query(terms), scope, limit),
-        )
-        return [r[0] for r in rows]
+        with self._lock:
+            self._conn.execute("BEGIN")  # the counts and the names they count, one snapshot
+            try:
+                return subjects_sql.match(self._conn, scope, terms, limit)
+            finally:
+                self._conn.execute("COMMIT")
 
     def all_observations(self) -> Iterator[Observation]:
         for r in self._read(f"SELECT {OBS_COLUMNS} FROM observations ORDER BY rowid"):

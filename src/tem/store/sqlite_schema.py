@@ -10,6 +10,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
+from tem.store import sqlite_subjects as subjects_sql
 from tem.store.sqlite_terms import index_rows
 
 
@@ -191,6 +192,11 @@ def m005_vector_log(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
+def m006_scoped_subjects(conn: sqlite3.Connection) -> None:
+    """Rebuild ``subjects_fts`` with stems and scope tags; per-scope subject counts."""
+    subjects_sql.rebuild(conn)
+
+
 def _run(conn: sqlite3.Connection, script: str) -> None:
     """Execute each statement of ``script``; unlike executescript, stays in the transaction."""
     for statement in script.split(";"):
@@ -204,6 +210,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     m003_vectors,
     m004_scoped_terms,
     m005_vector_log,
+    m006_scoped_subjects,
 )
 
 
