@@ -1,9 +1,10 @@
 """Ingest the whole LoCoMo file offline and count LLM calls per session.
 
-    python benchmarks/bench_ingest.py [--locomo PATH] [--window 60]
+    python benchmarks/bench_ingest.py [--locomo PATH] [--window 60] [--workers 1,2]
 
-Prints two tables: the offline pipeline (extraction + writes into a fresh SQLite
-file: sessions, turns, wall time, turns/s, versions, peak RSS) and the LLM
+Prints the offline pipeline (extraction + writes into a fresh SQLite file: sessions,
+turns, wall time, turns/s, versions, peak RSS) once per count of extraction
+processes, in one run (the first is the baseline of the speed-up), then the LLM
 extractor's calls per session, measured with the shipped FakeChatModel (answers
 "no facts") so that the count is the extractor's own windowing, not a model's.
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from tem import Memory
 from tem.ingest import load_sessions
+from tem.ingest.run import default_extractor
 from tem.llm import LLMExtractor, LLMSettings
 from tem.llm.testing import FakeChatModel
 
@@ -26,17 +28,20 @@ DEFAULT_LOCOMO = (
 )
 
 
-def offline(path: Path) -> list[tuple[str, str]]:
+def offline(path: Path, workers: int, baseline: float | None) -> list[tuple[str, str]]:
     sessions = load_sessions(path)
+    extractor = default_extractor(workers)
     with tempfile.TemporaryDirectory() as tmp:
         memory = Memory(Path(tmp) / "bench.db")
         start = time.perf_counter()
-        report = memory.ingest(sessions)
+        report = memory.ingest(sessions, extractor=extractor)
         elapsed = time.perf_counter() - start
         counts = memory.store.count()
         memory.close()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    workers_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     return [
+        ("extraction processes", f"{workers}"),
         ("sessions", f"{report.sessions:,}"),
         ("turns", f"{report.turns:,}"),
         ("facts extracted", f"{report.facts:,}"),
@@ -44,7 +49,9 @@ def offline(path: Path) -> list[tuple[str, str]]:
         ("re-affirmed / superseded", f"{report.reaffirmed:,} / {report.superseded:,}"),
         ("wall time (s)", f"{elapsed:.1f}"),
         ("turns/s (extraction + writes)", f"{report.turns / elapsed:,.0f}"),
-        ("peak RSS (MiB)", f"{peak:,.0f}"),
+        ("speed-up over the first row", "-" if baseline is None else f"{baseline / elapsed:.2f}x"),
+        ("peak RSS (MiB), this process", f"{peak:,.0f}"),
+        ("peak RSS (MiB), largest worker", f"{workers_peak:,.0f}" if workers > 1 else "-"),
     ]
 
 
@@ -79,10 +86,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--locomo", type=Path, default=DEFAULT_LOCOMO)
     parser.add_argument("--window", type=int, default=60)
+    parser.add_argument("--workers", default="1,2", help="extraction processes, comma-separated")
     args = parser.parse_args()
-    table(
-        "LoCoMo ingested offline (spaCy + rules), one transaction per session", offline(args.locomo)
-    )
+    baseline = None
+    for workers in (int(w) for w in args.workers.split(",")):
+        rows = offline(args.locomo, workers, baseline)
+        baseline = baseline or float(dict(rows)["wall time (s)"])
+        table("LoCoMo ingested offline (spaCy + rules), one transaction per session", rows)
     table("LLM extractor: calls per session (FakeChatModel)", llm_calls(args.locomo, args.window))
 
 

@@ -14,6 +14,7 @@ from tem.cli.progress import SpinningBar
 from tem.errors import UserError
 from tem.ingest.formats import InputFormat, load_sessions
 from tem.ingest.pipeline import Extractor, IngestReport
+from tem.ingest.run import default_extractor
 from tem.llm.settings import LLMSettings
 
 EXIT_SESSIONS_FAILED = 1
@@ -85,6 +86,11 @@ def _format(name: str) -> InputFormat | Literal["auto"]:
 )
 @click.option("--observed-at", metavar="TIME", help="Date of a bare message list [default: now].")
 @click.option("--speaker", help="Who 'I' is in a message list without names.")
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    help="Processes the offline extractor reads in [default: the CPUs here, at most 4].",
+)
 @json_option
 @click.pass_context
 def ingest(
@@ -95,6 +101,7 @@ def ingest(
     session_id: str | None,
     observed_at: str | None,
     speaker: str | None,
+    workers: int | None,
     as_json: bool,
 ) -> None:
     """Ingest conversations from FILE: sessions, turns and the facts they state.
@@ -105,6 +112,8 @@ def ingest(
     """
     memory = open_memory(ctx)
     chosen, waiting = pick_extractor(extractor)
+    if chosen is None:
+        chosen = default_extractor(workers)
     sessions = load_sessions(
         str(file),
         format=_format(format_),

@@ -298,6 +298,7 @@ def locomo_command(**params: Any) -> None:
         facts=params["facts"] or "extracted",
         progress=params["progress"],
         embedder=_embedder(params["embedder"]),
+        workers=None,
     )
     cache = AnswerCache(params["cache"]) if params["cache"] else None
     try:

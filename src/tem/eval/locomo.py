@@ -33,6 +33,7 @@ from tem.eval.metrics import evidence_recall, locomo_f1
 from tem.eval.retrievers import BASELINES, SEMANTIC_BASELINES, ConversationIndexes, baselines
 from tem.eval.runner import pick_questions
 from tem.ingest.locomo import LocomoQuestion, locomo_questions, sessions_from_locomo
+from tem.ingest.run import default_extractor
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 DEFAULT_BUDGET = 600
@@ -101,6 +102,7 @@ class LocomoMemories:
     sessions: dict[str, list[Session]]
     progress: bool = False
     embedder: Embedder | None = None
+    workers: int | None = 1
     built: dict[str, Memory] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
@@ -113,7 +115,8 @@ class LocomoMemories:
             every = [s for ss in self.sessions.values() for s in ss]
             started = time.perf_counter()
             with tqdm(total=len(every), disable=not self.progress, desc="ingest") as bar:
-                report = memory.ingest(every, progress=bar.update)
+                extractor = default_extractor(self.workers)
+                report = memory.ingest(every, extractor=extractor, progress=bar.update)
             took = time.perf_counter() - started
             self.notes.append(
                 f"Ingested (offline extraction, rule {rule}) in {took:.0f} s: {report.summary()}."
@@ -141,8 +144,11 @@ def locomo_configs(
     facts: str = "extracted",
     progress: bool = False,
     embedder: Embedder | None = None,
+    workers: int | None = 1,
 ) -> tuple[list[Configuration], LocomoMemories]:
     """Return the configurations, all held to ``budget`` tokens, and their memories.
+
+    ``workers``: processes the offline extractor reads in (None: as many as are worth it).
 
     ``embedder`` serves the dense baselines and TEM-Hybrid's memory (facts and
     turns); each distinct text is embedded once for all of them. Without one, the
@@ -158,7 +164,7 @@ def locomo_configs(
         needs = sorted(SEMANTIC_BASELINES & set(wanted))
         raise UserError(f"{', '.join(needs)} need an embedder (--embedder onnx or torch)")
     memo = None if embedder is None else MemoEmbedder(embedder)
-    memories = LocomoMemories(sessions, progress, memo)
+    memories = LocomoMemories(sessions, progress, memo, workers)
     indexes = ConversationIndexes(sessions, memo)
     plain = [n for n in wanted if n not in BASELINES]
     built = {c.name: c for c in build_configs(sessions, memories, plain, budget=budget)}

@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from tem.core.episode import Session, Turn
 from tem.core.model import Version, normalize_key
 from tem.core.relations import DEFAULT_CARDINALITY
+from tem.errors import UserError
 from tem.extract import filters, idioms, learned
 from tem.extract.copula import answered_question, be_facts, possessive_facts
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
@@ -19,6 +21,7 @@ from tem.extract.readers_index import READERS
 from tem.extract.subjects import resolve_subject
 from tem.extract.timing import clause_time
 from tem.extract.triggers import may_state_fact, speaks_of_self
+from tem.extract.workers import read_shared
 
 Token = Any
 RULES_BY_LEMMA: dict[str, list[VerbRule]] = {}
@@ -32,12 +35,16 @@ class OfflineExtractor:
     """Turns dated sessions into candidate facts with spaCy, rules and a span model.
 
     Construction is free; the models load on first use, once per process.
-    ``learned=False`` keeps to the rules alone (see :mod:`tem.extract.learned`).
+    ``learned=False`` keeps to the rules alone (see :mod:`tem.extract.learned`);
+    ``workers`` > 1 reads big batches in that many processes (:mod:`tem.extract.workers`).
     """
 
-    def __init__(self, *, batch_size: int = 64, learned: bool = True) -> None:
+    def __init__(self, *, batch_size: int = 64, learned: bool = True, workers: int = 1) -> None:
+        if workers < 1:
+            raise UserError(f"workers: must be at least 1, got {workers}")
         self.batch_size = batch_size
         self.learned = learned
+        self.workers = workers
 
     def extract(
         self,
@@ -63,8 +70,13 @@ class OfflineExtractor:
         ("haha that's so cool!") are not parsed at all, and neither are those without a
         trigger word in which the span model proposed nothing (a fifth of LoCoMo's).
         """
-        names = speaker_names or {}
         chosen = list(sessions)
+        remote = partial(_read_here, batch_size=self.batch_size, learned=self.learned)
+        yield from read_shared(chosen, dict(speaker_names or {}), self.workers, self._read, remote)
+
+    def _read(
+        self, chosen: Sequence[Session], names: Mapping[str, str]
+    ) -> list[list[ExtractedFact]]:
         triggered = [
             (may_state_fact(turn.text), (turn.text, (number, turn)))
             for number, session in enumerate(chosen)
@@ -92,7 +104,14 @@ class OfflineExtractor:
             speaker = names.get(turn.speaker, turn.speaker)
             reference = _reference(chosen[number], turn)
             results[number].extend(facts_of_turn(doc, turn, speaker, reference, marked))
-        yield from results
+        return results
+
+
+def _read_here(
+    sessions: Sequence[Session], names: Mapping[str, str], *, batch_size: int, learned: bool
+) -> list[list[ExtractedFact]]:
+    """A worker process's share: read in that process alone."""
+    return OfflineExtractor(batch_size=batch_size, learned=learned)._read(sessions, names)
 
 
 def _reference(session: Session, turn: Turn) -> datetime:

@@ -55,15 +55,17 @@ class BatchExtractor(Protocol):
         ...
 
 
-def default_extractor() -> Extractor:
-    """Return the offline extractor (spaCy + rules), loaded on first use.
+def default_extractor(workers: int | None = 1) -> Extractor:
+    """Return the offline extractor (spaCy + rules), loaded on first use, reading big
+    batches in ``workers`` processes (None: as many as are worth it here, at most 4).
 
     Raises :class:`~tem.extras.MissingExtra` when the ``extract`` extra is not installed.
     """
     require("extract", "offline extraction")
     from tem.extract import OfflineExtractor
+    from tem.extract.workers import auto_workers
 
-    return OfflineExtractor()
+    return OfflineExtractor(workers=auto_workers() if workers is None else workers)
 
 
 def ingest_input(
