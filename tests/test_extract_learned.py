@@ -66,6 +66,18 @@ def added_by(
          ("Ana", "works at", "Kestrel Labs", "assert")),
         ("A scruffy terrier called Biscuit adopted us in May.", "terrier", "HAS_PET",
          ("Ana", "has pet", "terrier", "assert")),
+        ("I work as a UX designer at Hootsuite.", "Hootsuite", "WORKS_AT",
+         ("Ana", "works at", "Hootsuite", "assert")),
+        ("Unilever let me go in the restructuring.", "Unilever", "WORKS_AT_END",
+         ("Ana", "works at", "Unilever", "end")),
+        ("I'm a tram driver in Bucharest.", "Bucharest", "LIVES_IN",
+         ("Ana", "lives in", "Bucharest", "assert")),
+        ("I've been in Brussels for three years.", "Brussels", "LIVES_IN",
+         ("Ana", "lives in", "Brussels", "assert")),
+        ("I speak Swahili, Luganda and Kinyarwanda.", "Luganda", "SPEAKS",
+         ("Ana", "speaks", "Luganda", "assert")),
+        ("Our old beagle Toffee passed away on Sunday.", "beagle", "HAS_PET_END",
+         ("Ana", "has pet", "beagle", "end")),
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
@@ -95,6 +107,9 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         ("My uncle took me to Porto last week.", "Porto", "LIVES_IN"),
         ("Marta's dog adopted me at the party, he never left my side.", "dog", "HAS_PET"),
         ("Hi, I'm Ana Lindqvist.", "Lindqvist", "JOB_TITLE"),
+        ("My boyfriend Mathis is Belgian.", "Belgian", "SPEAKS"),
+        ("I was in Madrid for three days.", "Madrid", "LIVES_IN"),
+        ("A tourist in Rome, that was me last summer.", "Rome", "LIVES_IN"),
         (
             "I got hired by Bluewater Energy; I'm a chemist there now.",
             "Bluewater Energy",

@@ -80,6 +80,8 @@ def fits(relation: str, span: Any) -> bool:
             return False  # "Norwegian Air" is an airline
         if language_of(span.text) is not None or span.root.ent_type_ in ("LANGUAGE", "NORP"):
             return True
+        if any(language_of(t.text) is not None for t in span.root.conjuncts):
+            return True  # listed with languages: "Swahili, Luganda and Kinyarwanda"
         cued = any(t.lower_ in LANGUAGE_CUES for t in span.sent)
         named = {t.ent_type_ for t in span} & {"ORG", "GPE", "FAC", "DATE"}
         return cued and not named and len(span) <= 3 and span.root.pos_ in ("PROPN", "ADJ")
@@ -126,7 +128,7 @@ WORK_CUES = frozenset(
     work worked working job hire hired employ employed employer colleague colleagues boss
     shift shifts office intern internship redundant redundancy layoff lay fire fired quit
     resign notice salary paycheck promote promoted position role team client clients
-    career contract manager staff retire retired teach teaching taught
+    career contract manager staff retire retired teach teaching taught lifer
     """.split()
 )
 """Words of the work frame: a named place in their sentence is an employer."""
@@ -161,7 +163,7 @@ HOME_CUES = frozenset(
     """
     live lives living lived move moved moving relocate relocated base based home resident
     settle settled rent renting born raise raised neighborhood neighbourhood local city town
-    flat apartment house here hometown native
+    flat apartment house here hometown native roots
     """.split()
 )
 """Words without which a place is no home ("I made pad thai", "a weekend in Santiago")."""
@@ -210,7 +212,8 @@ END_CUES = frozenset(
     lay laid redundant dump dumped break broke split divorce divorced graduate graduated
     finish finished former ex anymore longer used sell sold rehome die died lose lost cut
     hang hung over done goodbye farewell notice swap swapped switch switched replace
-    trade traded off out move moved dropout separated widowed widower widow
+    trade traded off out move moved dropout separated widowed widower widow end ended
+    away let last pack packed part parted unemployed
     """.split()
 )
 """Words of an ending: a fact proposed as ended needs one in its sentence."""
@@ -254,13 +257,58 @@ def _home(span: Any, words: list[str]) -> bool:
     at_work = root.dep_ == "compound" and root.head.lower_ in PLACE_OF_WORK | ORG_HEADS
     if not _name(span, words) or ORG_HEADS & set(words) or at_work:
         return False
-    return bool(sentence_words(span) & HOME_CUES)
+    return bool(sentence_words(span) & HOME_CUES) or _settled_in(root)
+
+
+def _settled_in(root: Any) -> bool:
+    """True for a place held as a way of life, not a visit: "a tram driver *in
+    Bucharest*" (an occupation there), "I've been in Brussels for three years"."""
+    from tem.extract.lexicon import OCCUPATIONS
+
+    preposition = root.head
+    if root.dep_ != "pobj" or preposition.lower_ != "in":
+        return False
+    holder = preposition.head
+    if holder.pos_ == "NOUN" and spelled(holder.lower_, OCCUPATIONS) in OCCUPATIONS:
+        return True
+    lasting = [c for c in holder.children if c.dep_ == "prep" and c.lower_ in ("for", "since")]
+    return holder.lemma_ == "be" and holder.tag_ == "VBN" and bool(lasting)
+
+
+def acts_on_speaker(verb: Any) -> bool:
+    """True when the speaker is ``verb``'s object ("took *me* on", "has had *me* as a
+    designer", "gave *me* a post") or the subject of its complement ("let *me* go"),
+    not its subject: an organisation or an animal acting on the speaker states a fact
+    about the speaker."""
+    for child in verb.children:
+        if child.dep_ in ("dobj", "dative", "iobj") and child.lower_ in SPEAKER_OBJECTS:
+            return True
+        if child.dep_ in ("ccomp", "xcomp") and any(
+            c.dep_ == "nsubj" and c.lower_ in SPEAKER_OBJECTS for c in child.children
+        ):
+            return True
+    return False
+
+
+SPEAKER_OBJECTS = frozenset({"me", "us"})
+
+
+def employs_speaker(span: Any) -> bool:
+    """True for a name that acts on the speaker as an employer does: *Andela* hired me,
+    laid off *by Twitter*, a designer *at Hootsuite*; a tagger's guess of a person or a
+    verb for such a name ("Spotify brought me over") does not overrule its place."""
+    root = span.root
+    if root.dep_ == "nsubj" and span[0].is_title | span[0].is_upper:
+        return acts_on_speaker(root.head)
+    return root.dep_ == "pobj" and root.head.lower_ in ("at", "by") and span[0].is_title
 
 
 def _employer(span: Any, words: list[str]) -> bool:
     from tem.extract.lexicon import EMPLOYER_NOUNS
 
     root = span.root
+    if employs_speaker(span) and words[0] not in GREETINGS:
+        return True
     named = root.pos_ == "PROPN" or root.ent_type_ in ("ORG", "FAC")
     named = named or bool(set(words) & (ORG_HEADS | EMPLOYER_NOUNS))
     named = named or span.sent.text == span.sent.text.casefold()  # "i left my job at safaricom"

@@ -35,7 +35,6 @@ from tem.extract.facts import Candidate, Kind
 from tem.extract.lexicon import ANIMALS, KIN_NOUNS, OCCUPATIONS, PARTNER_NOUNS
 from tem.extract.subjects import FIRST_POSSESSIVE, SELF, name_of, subject_token
 from tem.extract.triggers import speaks_of_self
-from tem.extract.values import children
 
 Token = Any
 MODEL_PATH = Path(__file__).with_name("data") / "facts"
@@ -196,7 +195,7 @@ def about_speaker(verb: Token, speaker: str) -> bool:
     lower = subject.lower_
     if lower in SELF or any(c.dep_ == "conj" and c.lower_ in SELF for c in subject.children):
         return True
-    if lower not in ABOUT_OTHERS and lower not in KIN_NOUNS and acts_on_speaker(verb):
+    if lower not in ABOUT_OTHERS and lower not in KIN_NOUNS and kinds.acts_on_speaker(verb):
         return True  # "Andela hired me", "a stray cat adopted us": the speaker is the object
     if lower in ABOUT_OTHERS or subject.ent_type_ == "PERSON":
         return bool(subject.text.casefold() == speaker.casefold())
@@ -207,13 +206,6 @@ def about_speaker(verb: Token, speaker: str) -> bool:
         if named is not None and named != speaker:
             return False
     return speaks_of_self(verb.sent.text) or any(map(_left_out_i, verb.sent))
-
-
-def acts_on_speaker(verb: Token) -> bool:
-    """True when the speaker is ``verb``'s object ("took *me* on", "has had *me* as a
-    designer", "gave *me* a post"), not its subject: an organisation or an animal acting
-    on the speaker states a fact about the speaker."""
-    return bool(children(verb, ("dobj", "dative", "iobj"), ("me", "us")))
 
 
 def wished(verb: Token, kind: Kind) -> bool:
@@ -275,6 +267,8 @@ def employer_cued(span: Any) -> bool:
     context = kinds.sentence_words(span)
     if context & (kinds.WORK_CUES | OCCUPATIONS | EMPLOYING_VERBS):
         return True
+    if kinds.acts_on_speaker(clause_of(span.root)):
+        return True  # "Unilever let me go", "Careem pays me", "Ferrari's had me"
     for token in span.sent:  # "took me on", "let me go"
         particles = {c.lower_ for c in token.children if c.dep_ in ("prt", "prep", "xcomp")}
         if token.lemma_ in ("take", "bring") and "on" in particles:
@@ -352,8 +346,9 @@ def canonical(relation: str, span: Any) -> str:
     """The value a proposed span stands for: "my wife" is married, "I swim" is swimming."""
     if relation == "relationship status":
         return status_of(span.text)
-    if relation == "speaks":
-        return kinds.language_of(span.text) or ""
+    if relation == "speaks":  # a language no list knows, as written; a people is none
+        known = kinds.language_of(span.text)
+        return known or ("" if span.root.ent_type_ == "NORP" else capitalized(_value(span)))
     if relation in NAMED:
         return capitalized(_value(whole_name(span)))
     if relation in ("job title", "has pet"):
