@@ -441,6 +441,31 @@ def test_a_search_over_the_rank_cap_ranks_rare_terms_first_with_exact_scores(
         exact.close()
 
 
+def test_subject_names_over_the_rank_cap_are_found_by_their_rare_words(
+    postgres_url: str, postgres_schema: str
+) -> None:
+    # The CRM shape: "customer" is in every name, the number in one.
+    capped = PostgresStore(postgres_url, schema=postgres_schema, rank_cap=20)
+    exact = PostgresStore(postgres_url, schema=postgres_schema, rank_cap=None)
+    try:
+        Memory(store=capped).add_many(
+            [Fact(f"Customer {i}", "code", f"c{i}", "s", "2024-01-01") for i in range(150)]
+        )
+        with capped._connection() as conn:
+            conn.execute("ANALYZE subjects")
+        terms = ["what", "region", "customer", "104"]
+        assert capped.match_subjects("default", terms, 3)[0] == "Customer 104"
+        assert capped.match_subjects("default", terms, 3) == exact.match_subjects(
+            "default", terms, 3
+        )
+        # Common words alone: still the limit's worth of names, never fewer.
+        assert len(capped.match_subjects("default", ["customer"], 30)) == 30
+        assert capped.match_subjects("other", terms, 3) == []
+    finally:
+        capped.close()
+        exact.close()
+
+
 def test_without_statistics_a_capped_search_is_exact(pg: PostgresStore) -> None:
     Memory(store=pg).add_many(
         [Fact(f"S {i}", "code", f"alpha {i}", "s", "2024-01-01") for i in range(40)]

@@ -31,8 +31,7 @@ from tem.store import postgres_episodes as episodes
 from tem.store import postgres_search as search_sql
 from tem.store import postgres_vectors as vectors_sql
 from tem.store.base import Derive, SearchHit, VectorDelta, Vectors, WriteReport
-from tem.store.postgres_episodes import any_of
-from tem.store.postgres_schema import COMMIT_SHARDS, NAME_CONFIG, migrate
+from tem.store.postgres_schema import COMMIT_SHARDS, migrate
 from tem.store.postgres_sql import group_arrays, groups_join, one_line, redact
 from tem.store.postgres_writes import (
     Transaction,
@@ -317,13 +316,10 @@ class PostgresStore:
     def match_subjects(self, scope: str, terms: Sequence[str], limit: int) -> list[str]:
         if not terms:
             return []
-        query = any_of(terms, NAME_CONFIG)
-        rows = self._read(
-            f"SELECT subject FROM subjects WHERE fts @@ ({query}) AND scope = %s "
-            f"ORDER BY ts_rank(fts, {query}, 1) DESC, seq LIMIT %s",
-            (*terms, scope, *terms, limit),
-        )
-        return [r[0] for r in rows]
+        with self._connection() as conn:
+            return search_sql.matched_subjects(
+                conn, self._search_stats, scope, terms, limit, self.rank_cap
+            )
 
     def all_observations(self) -> Iterator[Observation]:
         for r in self._read(f"SELECT {OBS_COLUMNS} FROM observations ORDER BY seq"):

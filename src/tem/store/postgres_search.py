@@ -19,6 +19,9 @@ estimated to match more than ``cap`` rows ranks only a bounded candidate set:
 
 Without statistics (no ``ANALYZE`` yet), or when every term together is estimated
 under ``cap``, the search ranks every match: exactly the top ``limit``.
+
+Subject names (:func:`matched_subjects`) follow the same steps over ``subjects.fts``:
+"customer" in every one of 50,000 "Customer N" names is left to the rarer "104".
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tem.store.postgres_episodes import any_of
-from tem.store.postgres_schema import TEXT_CONFIG
+from tem.store.postgres_schema import NAME_CONFIG, TEXT_CONFIG
 
 if TYPE_CHECKING:
     from tem.store.postgres_schema import Conn
@@ -42,6 +45,7 @@ STATS_SECONDS = 60.0
 """How long the column statistics read from ``pg_stats`` are reused."""
 _LEXEME_CACHE = 50_000
 _COLUMNS = ("fts", "relation_fts")
+_SUBJECTS = "subjects.fts"
 
 
 @dataclass(frozen=True)
@@ -64,41 +68,44 @@ class ColumnStats:
 class SearchStats:
     """Per-store caches: each word's lexemes (fixed) and the columns' statistics (timed)."""
 
-    lexemes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    lexemes: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     columns: dict[str, ColumnStats | None] = field(default_factory=dict)
     read_at: float = float("-inf")
 
     def refresh(self, conn: Conn) -> None:
         if time.monotonic() - self.read_at < STATS_SECONDS:
             return
-        self.columns = {column: read_column_stats(conn, column) for column in _COLUMNS}
+        self.columns = {column: read_column_stats(conn, "versions", column) for column in _COLUMNS}
+        self.columns[_SUBJECTS] = read_column_stats(conn, "subjects", "fts")
         self.read_at = time.monotonic()
 
-    def lexemes_of(self, conn: Conn, terms: Sequence[str]) -> list[tuple[str, ...]]:
-        """Each term's lexemes as the search configuration stems them (stop words dropped)."""
-        known = {t: self.lexemes.get(t) for t in terms}
+    def lexemes_of(
+        self, conn: Conn, terms: Sequence[str], config: str = TEXT_CONFIG
+    ) -> list[tuple[str, ...]]:
+        """Each term's lexemes as ``config`` stems them (stop words dropped)."""
+        known = {t: self.lexemes.get((config, t)) for t in terms}
         missing = sorted(t for t, lexemes in known.items() if lexemes is None)
         if missing:
             if len(self.lexemes) + len(missing) > _LEXEME_CACHE:
                 self.lexemes = {}
             rows = conn.execute(
-                f"SELECT t, tsvector_to_array(to_tsvector('{TEXT_CONFIG}', t)) "
+                f"SELECT t, tsvector_to_array(to_tsvector('{config}', t)) "
                 "FROM unnest(%s::text[]) AS t",
                 (missing,),
             ).fetchall()
             for term, lexemes in rows:
-                known[term] = self.lexemes[term] = tuple(lexemes)
+                known[term] = self.lexemes[config, term] = tuple(lexemes)
         return [known[t] or () for t in terms]
 
 
-def read_column_stats(conn: Conn, column: str) -> ColumnStats | None:
-    """``versions.<column>``'s lexeme frequencies from ``pg_stats``; None before ``ANALYZE``."""
+def read_column_stats(conn: Conn, table: str, column: str) -> ColumnStats | None:
+    """``<table>.<column>``'s lexeme frequencies from ``pg_stats``; None before ``ANALYZE``."""
     row = conn.execute(
         "SELECT s.most_common_elems::text::text[], s.most_common_elem_freqs, c.reltuples "
-        "FROM pg_stats s JOIN pg_class c ON c.oid = 'versions'::regclass "
-        "WHERE s.schemaname = current_schema() AND s.tablename = 'versions' "
+        "FROM pg_stats s JOIN pg_class c ON c.oid = %s::regclass "
+        "WHERE s.schemaname = current_schema() AND s.tablename = %s "
         "AND s.attname = %s",
-        (column,),
+        (table, table, column),
     ).fetchone()
     if row is None or row[0] is None or row[1] is None or row[2] is None or row[2] <= 0:
         return None
@@ -230,3 +237,54 @@ def _bounded(
 
 def _rows(conn: Conn, sql: str, params: Sequence[Any]) -> list[tuple[int, float]]:
     return [(int(r[0]), float(r[1])) for r in conn.execute(sql, params).fetchall()]
+
+
+def matched_subjects(
+    conn: Conn, stats: SearchStats, scope: str, terms: Sequence[str], limit: int, cap: int | None
+) -> list[str]:
+    """Names of the scope's subjects holding any of ``terms``, best first (``ts_rank``
+    normalised by length, then oldest), ranking at most ``cap`` names once the terms
+    are estimated to match more (the steps of the module docstring)."""
+    query = any_of(terms, NAME_CONFIG)
+    score = f"ts_rank(t.fts, {query}, 1)"
+    chosen = None
+    if cap is not None:
+        stats.refresh(conn)
+        names = stats.columns.get(_SUBJECTS)
+        if names is not None:
+            lexemes = stats.lexemes_of(conn, terms, NAME_CONFIG)
+            estimates = [("fts", w, names.estimate(x)) for w, x in zip(terms, lexemes, strict=True)]
+            chosen = plan(estimates, cap)
+    if chosen is None:
+        rows = conn.execute(
+            f"SELECT t.subject FROM subjects t WHERE t.fts @@ ({query}) AND t.scope = %s "
+            f"ORDER BY {score} DESC, t.seq LIMIT %s",
+            (*terms, scope, *terms, limit),
+        ).fetchall()
+        return [r[0] for r in rows]
+    taken = chosen[0]
+    found = _bounded_names(conn, score, terms, scope, taken, max(cap or 0, limit), limit)
+    if len(found) < limit and len(taken) < len(terms):
+        more = _bounded_names(conn, score, terms, scope, terms, max(cap or 0, limit), limit)
+        merged = {**dict(found), **dict(more)}
+        found = sorted(merged.items(), key=lambda r: (-r[1][0], r[1][1]))[:limit]
+    return [name for name, _ in found]
+
+
+def _bounded_names(
+    conn: Conn,
+    score: str,
+    terms: Sequence[str],
+    scope: str,
+    chosen: Sequence[str],
+    bound: int,
+    limit: int,
+) -> list[tuple[str, tuple[float, int]]]:
+    """Rank at most ``bound`` names matching the chosen terms, scored by the whole query."""
+    rows = conn.execute(
+        f"SELECT t.subject, {score} AS score, t.seq FROM (SELECT t.seq, t.subject, t.fts "
+        f"FROM subjects t WHERE t.fts @@ ({any_of(chosen, NAME_CONFIG)}) AND t.scope = %s "
+        "LIMIT %s) AS t ORDER BY score DESC, t.seq LIMIT %s",
+        (*terms, *chosen, scope, bound, limit),
+    ).fetchall()
+    return [(r[0], (float(r[1]), int(r[2]))) for r in rows]
