@@ -234,6 +234,16 @@ def test_a_path_with_a_tilde_is_the_home_directory(
         assert [v.value for v in mem.current("Ana")] == ["30"]
 
 
+def test_sqlites_memory_name_is_memory_not_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with Memory(":memory:") as mem:
+        mem.add("Ana", "age", "30", source="s", observed_at="2024-01-01")
+        assert [v.value for v in mem.current("Ana")] == ["30"]
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_export_reads_see_what_is_stored(memory: Memory) -> None:
     memory.ping()
     memory.declare("pets", "many")

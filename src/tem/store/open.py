@@ -1,6 +1,7 @@
 """Open the store a target names: a SQLite file, memory, or a PostgreSQL URL.
 
-``None`` is an in-memory SQLite store; a path is a SQLite file; a
+``None`` (or SQLite's own ``":memory:"``) is an in-memory SQLite store; a path is a
+SQLite file; a
 ``postgresql://`` or ``postgres://`` URL is a :class:`~tem.store.postgres.PostgresStore`
 (imported only then, so SQLite users never need the postgres extra). The URL takes
 libpq's parameters, and ``?schema=NAME`` (tem's own) keeps tem's tables in schema
@@ -28,6 +29,8 @@ def open_store(target: str | Path | None) -> Store:
     """Return the store ``target`` names (see the module docstring)."""
     if target is None or isinstance(target, Path):
         return SQLiteStore(target)
+    if target == ":memory:":  # SQLite's name for memory, not a file called that
+        return SQLiteStore(None)
     if is_url(target):
         from tem.store.postgres import PostgresStore
 
