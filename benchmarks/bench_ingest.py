@@ -19,6 +19,7 @@ from pathlib import Path
 
 from tem import Memory
 from tem.ingest import load_sessions
+from tem.extract.workers import shutdown as workers_shutdown
 from tem.ingest.run import default_extractor
 from tem.llm import LLMExtractor, LLMSettings
 from tem.llm.testing import FakeChatModel
@@ -38,6 +39,7 @@ def offline(path: Path, workers: int, baseline: float | None) -> list[tuple[str,
         elapsed = time.perf_counter() - start
         counts = memory.store.count()
         memory.close()
+    workers_shutdown()  # a worker's peak counts once it has ended
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     workers_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     return [

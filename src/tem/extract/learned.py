@@ -347,8 +347,8 @@ def canonical(relation: str, span: Any) -> str:
     if relation == "relationship status":
         return status_of(span.text)
     if relation == "speaks":  # a language no list knows, as written; a people is none
-        known = kinds.language_of(span.text)
-        return known or ("" if span.root.ent_type_ == "NORP" else capitalized(_value(span)))
+        language = kinds.language_of(span.text)
+        return language or ("" if span.root.ent_type_ == "NORP" else capitalized(_value(span)))
     if relation in NAMED:
         return capitalized(_value(whole_name(span)))
     if relation in ("job title", "has pet"):

@@ -74,6 +74,14 @@ def read_shared(
     return found
 
 
+def shutdown() -> None:
+    """Stop the worker processes (the next big batch starts them again)."""
+    global _pool, _pool_size
+    if _pool is not None:
+        _pool.shutdown()
+    _pool, _pool_size = None, 0
+
+
 def _workers(size: int) -> ProcessPoolExecutor:
     global _pool, _pool_size
     if _pool is None or _pool_size != size:
