@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any
@@ -19,6 +20,7 @@ from tem.extract.nlp import load_pipeline
 from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
 from tem.extract.readers_index import READERS
 from tem.extract.subjects import resolve_subject
+from tem.extract.tidy import tidy
 from tem.extract.timing import clause_time
 from tem.extract.triggers import may_state_fact, speaks_of_self
 from tem.extract.workers import read_shared
@@ -152,7 +154,9 @@ def facts_of_turn(
             and not _named(c, candidates, said)
             and not _taken(c, candidates)
         ]
-        for candidate in sorted(candidates, key=lambda c: c.anchor):
+        for found_candidate in sorted(candidates, key=lambda c: c.anchor):
+            value = tidy(found_candidate.relation, found_candidate.value)
+            candidate = replace(found_candidate, value=value)
             key = (candidate.subject, candidate.relation, candidate.value, candidate.kind)
             if key in seen:
                 continue

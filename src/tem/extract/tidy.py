@@ -1,0 +1,66 @@
+"""The last word on a value's form, whichever reader found it (rules or span model).
+
+Readers take a value's words from the parse; chat adds words that are not the value:
+an emoji or a dash at its edge ("Unilag 🙃"), the word that introduced a partner ("gf
+Leah"), a pet's kind before its name ("hamster Nugget"), or the person a habit makes
+of the speaker ("a kvass man", "pilates girlie"). :func:`tidy` removes them and keeps
+the rest as written.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from tem.extract.lexicon import ANIMALS, PARTNER_NOUNS
+
+PARTNER_WORDS = PARTNER_NOUNS | frozenset(
+    {"gf", "bf", "hubby", "wifey", "missus", "fella", "man", "girl", "boo", "fiancée"}
+)
+"""Words that introduce a partner by name: "my gf Leah", "my husband Tui"."""
+HABIT_PEOPLE = frozenset(
+    """
+    man woman girl girlie guy gal person addict lover fan fiend junkie enthusiast head
+    """.split()
+)
+"""A person a habit makes of the speaker: "a kvass man", "a tea lover", "pilates girlie"."""
+KEEP_AT_EDGE = frozenset(".)'’&+#")
+"""Punctuation a value may end or start with: "St.", "(UK)", "Sainsbury's", "C#"."""
+
+
+def tidy(relation: str, value: str | None) -> str | None:
+    """``value`` without the words around it that are not the value (see above)."""
+    if value is None:
+        return None
+    words = _trimmed(value).split()
+    if len(words) > 1 and relation == "partner" and words[0].casefold() in PARTNER_WORDS:
+        words = words[1:]
+    if len(words) > 1 and relation == "has pet" and _pet_then_name(words):
+        words = words[-1:]
+    habit = relation in ("favorite drink", "hobby")
+    if len(words) > 1 and habit and words[-1].casefold() in HABIT_PEOPLE:
+        words = words[:-1]
+    return " ".join(words) or value
+
+
+def _trimmed(value: str) -> str:
+    start, end = 0, len(value)
+    while start < end and _loose(value[start]):
+        start += 1
+    while end > start and _loose(value[end - 1]):
+        end -= 1
+    return value[start:end]
+
+
+def _loose(char: str) -> bool:
+    """True for a character no value begins or ends with: space, emoji, dash, comma."""
+    if char.isspace():
+        return True
+    if char in KEEP_AT_EDGE:
+        return False
+    return unicodedata.category(char)[0] in ("S", "P")
+
+
+def _pet_then_name(words: list[str]) -> bool:
+    """ "hamster Nugget": an animal, then one capitalised name."""
+    kind, name = words[:-1], words[-1]
+    return name[:1].isupper() and " ".join(kind).casefold() in ANIMALS

@@ -1,0 +1,32 @@
+"""A value's last tidying: only the words that are not the value go."""
+
+from __future__ import annotations
+
+import pytest
+
+from tem.extract.tidy import tidy
+
+
+@pytest.mark.parametrize(
+    ("relation", "value", "tidied"),
+    [
+        ("studies at", "Unilag 🙃", "Unilag"),
+        ("works at", "— Acme,", "Acme"),
+        ("works at", "Sainsbury's", "Sainsbury's"),
+        ("works at", "Acme (UK)", "Acme (UK)"),
+        ("lives in", "St. Louis", "St. Louis"),
+        ("partner", "gf Leah", "Leah"),
+        ("partner", "Wife", "Wife"),
+        ("has pet", "hamster Nugget", "Nugget"),
+        ("has pet", "border collie", "border collie"),
+        ("favorite drink", "kvass man", "kvass"),
+        ("hobby", "pilates girlie", "pilates"),
+        ("job title", "sales man", "sales man"),
+        ("favorite drink", "🙂", "🙂"),
+        ("partner", None, None),
+    ],
+)
+def test_tidy_drops_only_what_is_not_the_value(
+    relation: str, value: str | None, tidied: str | None
+) -> None:
+    assert tidy(relation, value) == tidied
