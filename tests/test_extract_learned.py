@@ -78,6 +78,12 @@ def added_by(
          ("Ana", "speaks", "Luganda", "assert")),
         ("Our old beagle Toffee passed away on Sunday.", "beagle", "HAS_PET_END",
          ("Ana", "has pet", "beagle", "end")),
+        ("Our Labrador Max rules the roost around here.", "Labrador", "HAS_PET",
+         ("Ana", "has pet", "Labrador", "assert")),
+        ("Tied the knot with Daniel in April!", "Daniel", "PARTNER_END",
+         ("Ana", "partner", "Daniel", "assert")),
+        ("I work at Sainsbury's on the tills.", "Sainsbury's", "WORKS_AT",
+         ("Ana", "works at", "Sainsbury's", "assert")),
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
@@ -108,6 +114,7 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         ("Marta's dog adopted me at the party, he never left my side.", "dog", "HAS_PET"),
         ("Hi, I'm Ana Lindqvist.", "Lindqvist", "JOB_TITLE"),
         ("My boyfriend Mathis is Belgian.", "Belgian", "SPEAKS"),
+        ("Went to an open day at the University of Otago.", "University of Otago", "STUDIES_AT"),
         ("I was in Madrid for three days.", "Madrid", "LIVES_IN"),
         ("A tourist in Rome, that was me last summer.", "Rome", "LIVES_IN"),
         (

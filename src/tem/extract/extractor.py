@@ -22,7 +22,7 @@ from tem.extract.readers_index import READERS
 from tem.extract.subjects import resolve_subject
 from tem.extract.tidy import tidy
 from tem.extract.timing import clause_time
-from tem.extract.triggers import may_state_fact, speaks_of_self
+from tem.extract.triggers import may_state_fact
 from tem.extract.workers import read_shared
 
 Token = Any
@@ -68,9 +68,10 @@ class OfflineExtractor:
     ) -> Iterator[list[ExtractedFact]]:
         """Like :meth:`extract` for many sessions, parsing all their turns in one stream.
 
-        Turns that neither contain a rule's trigger word nor speak of the speaker
-        ("haha that's so cool!") are not parsed at all, and neither are those without a
-        trigger word in which the span model proposed nothing (a fifth of LoCoMo's).
+        The span model reads every turn, first-person word or not (chat drops the "I":
+        "Tied the knot with Bilal last Saturday"); a turn is parsed only when a rule's
+        trigger word is in it or the model proposed something there. Rules alone
+        (``learned=False``) parse only the turns with a trigger word.
         """
         chosen = list(sessions)
         remote = partial(_read_here, batch_size=self.batch_size, learned=self.learned)
@@ -84,11 +85,7 @@ class OfflineExtractor:
             for number, session in enumerate(chosen)
             for turn in session.turns
         ]
-        items = [
-            (fires, item)
-            for fires, item in triggered
-            if fires or (self.learned and speaks_of_self(item[0]))
-        ]
+        items = [(fires, item) for fires, item in triggered if fires or self.learned]
         results: list[list[ExtractedFact]] = [[] for _ in chosen]
         marks: list[list[learned.Proposal] | None] = [None] * len(items)
         if self.learned:

@@ -134,6 +134,18 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
     return False
 
 
+def is_visit(verb: Token) -> bool:
+    """True when a clause is a visit to a place, not a stay: a trip noun ("a tour of
+    the campus") or an open day in it. Unlike :func:`is_trip`, "go to Stanford" stays
+    a school one attends."""
+    for token in verb.subtree:
+        if token.lemma_ in TRIP_NOUNS and token.pos_ == "NOUN" and token.ent_type_ != "DATE":
+            return True
+        if token.lemma_ == "day" and any(c.lower_ == "open" for c in token.children):
+            return True
+    return False
+
+
 def offered_or_applied(sentence: Any) -> bool:
     """True for a job, place or school applied for, or an offer refused: "I applied to
     Stripe", "they offered me a flat in Shimokitazawa but I passed on it"."""

@@ -35,6 +35,7 @@ from tem.extract.facts import Candidate, Kind
 from tem.extract.lexicon import ANIMALS, KIN_NOUNS, OCCUPATIONS, PARTNER_NOUNS
 from tem.extract.subjects import FIRST_POSSESSIVE, SELF, name_of, subject_token
 from tem.extract.triggers import speaks_of_self
+from tem.extract.values import shop_s
 
 Token = Any
 MODEL_PATH = Path(__file__).with_name("data") / "facts"
@@ -129,10 +130,10 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
             return None
     if not kinds.well_formed(relation, span) or not kinds.fits(relation, span):
         return None
+    if kind == "end" and not kinds.says_an_end(span):
+        kind = "assert"  # an ending no word says: the model misread what holds
     value = canonical(relation, span)
     if not value or kind == "assert" and (old_or_compared(span) or left_behind(span)):
-        return None
-    if kind == "end" and not kinds.says_an_end(span):
         return None
     if speaker.casefold() in {
         w.casefold() for w in [*whole_name(span).text.split(), *value.split()]
@@ -167,6 +168,8 @@ def admitted(verb: Token, relation: str, kind: Kind, speaker: str) -> bool:
         return False
     if relation == "lives in" and filters.is_trip(verb):
         return False
+    if relation == "studies at" and filters.is_visit(verb):
+        return False  # "went to an open day at the University of Otago"
     if relation == "hobby" and any(
         filters.is_trip(t, habits=True) for t in [verb, *filters.governors(verb)]
     ):
@@ -221,10 +224,15 @@ def wished(verb: Token, kind: Kind) -> bool:
 
 def owned(sentence: Any, nouns: frozenset[str]) -> bool:
     """True when one of ``nouns`` is "my"/"our" one: "my cat", "our dog"."""
+    return any(t.lemma_.casefold() in nouns and _first_possessed(t) for t in sentence)
+
+
+def _first_possessed(token: Token) -> bool:
+    """True when "my"/"our" owns ``token``, or the name it stands before: "our Labrador
+    Max", "my boyfriend Kit" (the parser hangs "our" on the name)."""
+    owners = [token, token.head] if token.dep_ in ("compound", "nmod") else [token]
     return any(
-        t.lemma_.casefold() in nouns
-        and any(c.dep_ == "poss" and c.lower_ in FIRST_POSSESSIVE for c in t.children)
-        for t in sentence
+        c.dep_ == "poss" and c.lower_ in FIRST_POSSESSIVE for t in owners for c in t.children
     )
 
 
@@ -233,7 +241,7 @@ def own_partner_word(sentence: Any) -> bool:
     "my son's girlfriend" (her owner is the son) nor "his girlfriend"."""
     for token in sentence:
         said = token.lower_ in PARTNER_NOUNS or token.lower_ in CUE_STATUS
-        if said and any(c.dep_ == "poss" and c.lower_ in FIRST_POSSESSIVE for c in token.children):
+        if said and _first_possessed(token):
             return True
     return False
 
@@ -350,7 +358,10 @@ def canonical(relation: str, span: Any) -> str:
         language = kinds.language_of(span.text)
         return language or ("" if span.root.ent_type_ == "NORP" else capitalized(_value(span)))
     if relation in NAMED:
-        return capitalized(_value(whole_name(span)))
+        name = whole_name(span)
+        if len(name) > 1 and name[-1].tag_ == "POS":
+            name = name[:-1]  # its "'s" is the name's or an owner's: shop_s decides
+        return capitalized(_value(name) + (shop_s(name) if relation != "partner" else ""))
     if relation in ("job title", "has pet"):
         known = OCCUPATIONS if relation == "job title" else ANIMALS
         value = _value(span)

@@ -51,8 +51,21 @@ def entity_text(token: Token) -> str | None:
     for span in token.doc.ents:
         if span.start <= token.i < span.end:
             words = [t for t in span if not (t.i == span.start and t.lower_ == "the")]
-            return " ".join(t.text for t in words) or None
+            return (" ".join(t.text for t in words) + shop_s(span)) or None
     return None
+
+
+def shop_s(span: Token) -> str:
+    """The "'s" that ends a name ("Sainsbury's on the tills", "based at Addenbrooke's."):
+    one before a preposition, a conjunction or the end; "Nabil Bank's branch" owns the
+    branch, so it is not the name's."""
+    doc, end = span.doc, span.end
+    if end >= len(doc) or doc[end].tag_ != "POS" or span[-1].whitespace_:
+        return ""
+    after = doc[end + 1] if end + 1 < len(doc) else None
+    if after is not None and not (after.is_punct or after.pos_ in ("ADP", "CCONJ")):
+        return ""  # "Ferrari's had me": "'s" is "has"
+    return str(doc[end].text)
 
 
 def phrase(token: Token, *, keep_adjectives: bool = True) -> str | None:
