@@ -16,6 +16,7 @@ from tem.errors import UserError
 from tem.extract import filters, idioms, learned
 from tem.extract.copula import answered_question, be_facts, possessive_facts
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
+from tem.extract.lists import list_mates
 from tem.extract.nlp import load_pipeline
 from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
 from tem.extract.readers_index import READERS
@@ -151,6 +152,7 @@ def facts_of_turn(
             and not _named(c, candidates, said)
             and not _taken(c, candidates)
         ]
+        candidates += list_mates(sentence, candidates)
         for found_candidate in sorted(candidates, key=lambda c: c.anchor):
             value = tidy(found_candidate.relation, found_candidate.value)
             candidate = replace(found_candidate, value=value)

@@ -325,7 +325,7 @@ def _title(span: Any, words: list[str]) -> bool:
     root = span.root
     if root.pos_ not in ("NOUN", "PROPN") or root.tag_ == "VBG" or span[0].tag_ == "VBG":
         return False
-    if root.lower_ in NOT_A_TITLE or _is_drink(words):
+    if root.lower_ in NOT_A_TITLE or is_drink(words):
         return False
     return person_noun(spelled(root.text, OCCUPATIONS))
 
@@ -336,7 +336,7 @@ def _hobby(span: Any, words: list[str]) -> bool:
     root = span.root
     if root.pos_ not in ACTIVITY_POS or any(t.pos_ == "PROPN" or t.is_upper for t in span):
         return False
-    return root.lower_ not in ORG_HEADS | HOME_NOUNS | KIN_NOUNS and not _is_drink(words)
+    return root.lower_ not in ORG_HEADS | HOME_NOUNS | KIN_NOUNS and not is_drink(words)
 
 
 def _pet(span: Any, words: list[str]) -> bool:
@@ -375,7 +375,7 @@ SHAPES: dict[str, Callable[[Any, list[str]], bool]] = {
 """The shape check of each relation a learned value may have (see :func:`well_formed`)."""
 
 
-def _is_drink(words: list[str]) -> bool:
+def is_drink(words: list[str]) -> bool:
     from tem.extract.lexicon import DRINK_PHRASES, DRINKS
 
     return bool(set(words) & DRINKS) or " ".join(words) in DRINK_PHRASES

@@ -1,0 +1,107 @@
+"""Every item of a list: a value found in a coordination gives its coordinated mates.
+
+Readers and the span model often find one item of "I speak Yoruba, Igbo, Hausa and
+English" or "my hobbies are waka ama, weaving and gardening". The parser coordinates
+the items (``conj``), so each mate of a found value is the same relation's value too,
+stated the same way (same subject, same kind, same clause), when it has that
+relation's shape (:func:`tem.extract.kinds.well_formed` and :func:`~tem.extract.kinds.fits`).
+Only relations whose values are listed as kinds of things take part; a second
+employer, home or partner in a list is left to the readers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tem.extract import kinds
+from tem.extract.facts import Candidate
+from tem.extract.values import MODIFIER_DEPS
+
+QUANTITIES = frozenset({"enough", "bit", "little", "some", "more", "few"})
+LISTED = frozenset({"speaks", "hobby", "favorite drink", "has pet", "job title"})
+"""Relations whose values come in lists of like things."""
+
+
+def list_mates(sentence: Any, candidates: list[Candidate]) -> list[Candidate]:
+    """Candidates for the unread mates of every listed value found in ``sentence``."""
+    taken = {(c.relation, (c.value or "").casefold()) for c in candidates}
+    added: list[Candidate] = []
+    for candidate in candidates:
+        if candidate.relation not in LISTED or not candidate.value:
+            continue
+        head = _head_of(sentence, candidate.value)
+        if head is None:
+            continue
+        for mate in head.conjuncts:
+            if _denied(mate):
+                continue  # "Polish and Czech, but not Slovak"
+            value = _mate_value(candidate.relation, mate)
+            if value is None:
+                continue
+            key = (candidate.relation, value.casefold())
+            if key in taken:
+                continue
+            taken.add(key)
+            added.append(
+                Candidate(candidate.subject, candidate.relation, value, candidate.kind, mate.i)
+            )
+    return added
+
+
+def _denied(mate: Any) -> bool:
+    before = mate.doc[mate.left_edge.i - 1] if mate.left_edge.i > 0 else None
+    return any(c.dep_ == "neg" for c in mate.children) or (
+        before is not None and before.lower_ in ("not", "never", "no")
+    )
+
+
+def _head_of(sentence: Any, value: str) -> Any | None:
+    """The token that heads ``value``'s words in ``sentence`` (its last word there)."""
+    words = value.casefold().split()
+    for token in sentence:
+        if token.lower_ != words[-1]:
+            continue
+        start = token.i - len(words) + 1
+        if start >= sentence.start and [t.lower_ for t in token.doc[start : token.i + 1]] == words:
+            return token
+    return None
+
+
+def _chunk(token: Any, adjectives: bool) -> Any:
+    """``token`` with the nouns (and, if asked, adjectives) before it: "kunekune pig",
+    "hot chocolate", "cross-country skiing"; a hyphenated qualifier of a noun ("a
+    *part-time* yoga instructor") is no part of it."""
+    deps = MODIFIER_DEPS if adjectives else MODIFIER_DEPS - {"amod"}
+    start = token.i
+    for child in token.lefts:
+        if child.dep_ not in deps or child.lower_ in QUANTITIES:
+            continue
+        if not adjectives and any(t.text == "-" for t in child.subtree):
+            continue
+        start = min(start, child.left_edge.i)
+    return token.doc[start : token.i + 1]
+
+
+def _mate_value(relation: str, mate: Any) -> str | None:
+    """The value ``mate`` gives ``relation``, if it is that relation's kind of thing:
+    a language, an animal, a drink, an occupation, an activity named by its -ing."""
+    from tem.extract.lexicon import ANIMALS, OCCUPATIONS
+
+    if relation == "speaks":
+        return kinds.language_of(mate.text)
+    span = _chunk(mate, adjectives=relation in ("favorite drink", "hobby"))
+    if not kinds.well_formed(relation, span) or not kinds.fits(relation, span):
+        return None
+    word = mate.lemma_.casefold()
+    if relation == "has pet":
+        known = word in ANIMALS or kinds.spelled(word, ANIMALS) in ANIMALS
+        kind = " ".join([*(t.text for t in span[:-1]), mate.lemma_])  # "two budgies": budgie
+        return kind if known else None
+    if relation == "favorite drink":
+        return span.text if kinds.is_drink([t.lower_ for t in span]) else None
+    if relation == "job title":
+        return span.text if kinds.spelled(mate.lower_, OCCUPATIONS) in OCCUPATIONS else None
+    if not (mate.lower_.endswith("ing") and mate.tag_ in ("NN", "VBG")):
+        return None
+    done = [c for c in mate.rights if c.dep_ == "dobj"]  # "restoring old motorbikes"
+    return span.doc[span.start : done[0].right_edge.i + 1].text if done else span.text

@@ -1,0 +1,41 @@
+"""Every item of a list: a found value's coordinated mates, when they are that kind of thing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tem.extract.facts import Candidate
+from tem.extract.lists import list_mates
+from tem.extract.nlp import load_pipeline
+
+
+def _mates(text: str, relation: str, value: str) -> set[str | None]:
+    sentence = next(iter(load_pipeline()(text).sents))
+    found = [Candidate("Ana", relation, value, "assert", 0)]
+    return {c.value for c in list_mates(sentence, found)}
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "value", "mates"),
+    [
+        ("I speak Yoruba, Igbo, Hausa and English.", "speaks", "Yoruba",
+         {"Igbo", "Hausa", "English"}),
+        ("I speak Polish and Czech, but not Slovak.", "speaks", "Polish", {"Czech"}),
+        ("My hobbies are chess, cross-country skiing and woodworking.", "hobby", "chess",
+         {"cross-country skiing", "woodworking"}),
+        ("Got a staffy, two kunekune pigs, and a tabby.", "has pet", "staffy",
+         {"kunekune pig", "tabby"}),
+        ("I mostly drink coffee, oolong and kombucha.", "favorite drink", "coffee",
+         {"oolong", "kombucha"}),
+        ("I'm a nurse and a part-time yoga instructor.", "job title", "nurse",
+         {"yoga instructor"}),
+        # Mates of another kind are not values: a wife in a list of pets, a city.
+        ("Our household: me, my wife Layla, three cats and a canary.", "has pet", "canary",
+         {"cat"}),
+        ("I work at Google and live in Zurich with my cat.", "works at", "Google", set()),
+    ],
+)  # fmt: skip
+def test_listed_mates_of_the_same_kind_are_values_too(
+    text: str, relation: str, value: str, mates: set[str]
+) -> None:
+    assert _mates(text, relation, value) == mates
