@@ -21,8 +21,9 @@ def _mates(text: str, relation: str, value: str) -> set[str | None]:
         ("I speak Yoruba, Igbo, Hausa and English.", "speaks", "Yoruba",
          {"Igbo", "Hausa", "English"}),
         ("I speak Polish and Czech, but not Slovak.", "speaks", "Polish", {"Czech"}),
-        ("My hobbies are chess, cross-country skiing and woodworking.", "hobby", "chess",
-         {"cross-country skiing", "woodworking"}),
+        # Activities are left to the readers: a job or a chore lists as easily as a hobby.
+        ("Juggling a PhD, tutoring French, and rowing for my college.", "hobby", "rowing",
+         set()),
         ("Got a staffy, two kunekune pigs, and a tabby.", "has pet", "staffy",
          {"kunekune pig", "tabby"}),
         ("I mostly drink coffee, oolong and kombucha.", "favorite drink", "coffee",

@@ -6,7 +6,9 @@ the items (``conj``), so each mate of a found value is the same relation's value
 stated the same way (same subject, same kind, same clause), when it has that
 relation's shape (:func:`tem.extract.kinds.well_formed` and :func:`~tem.extract.kinds.fits`).
 Only relations whose values are listed as kinds of things take part; a second
-employer, home or partner in a list is left to the readers.
+employer, home or partner in a list is left to the readers, and so are activities
+(measured: "juggling a PhD, tutoring French, and rowing" lists a job with a hobby as
+often as the mates are hobbies).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from tem.extract.facts import Candidate
 from tem.extract.values import MODIFIER_DEPS
 
 QUANTITIES = frozenset({"enough", "bit", "little", "some", "more", "few"})
-LISTED = frozenset({"speaks", "hobby", "favorite drink", "has pet", "job title"})
+LISTED = frozenset({"speaks", "favorite drink", "has pet", "job title"})
 """Relations whose values come in lists of like things."""
 
 
@@ -84,7 +86,8 @@ def _chunk(token: Any, adjectives: bool) -> Any:
 
 def _mate_value(relation: str, mate: Any) -> str | None:
     """The value ``mate`` gives ``relation``, if it is that relation's kind of thing:
-    a language, an animal, a drink, an occupation, an activity named by its -ing."""
+    a language, an animal, a drink, an occupation (an activity named by its -ing, with
+    its object, for a caller that lists hobbies)."""
     from tem.extract.lexicon import ANIMALS, OCCUPATIONS
 
     if relation == "speaks":
@@ -104,4 +107,4 @@ def _mate_value(relation: str, mate: Any) -> str | None:
     if not (mate.lower_.endswith("ing") and mate.tag_ in ("NN", "VBG")):
         return None
     done = [c for c in mate.rights if c.dep_ == "dobj"]  # "restoring old motorbikes"
-    return span.doc[span.start : done[0].right_edge.i + 1].text if done else span.text
+    return str(span.doc[span.start : done[0].right_edge.i + 1].text if done else span.text)
