@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 
 from tem import Memory
-from tem.ingest import load_sessions
 from tem.extract.workers import shutdown as workers_shutdown
+from tem.ingest import load_sessions
 from tem.ingest.run import default_extractor
 from tem.llm import LLMExtractor, LLMSettings
 from tem.llm.testing import FakeChatModel

@@ -115,6 +115,10 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         ("Hi, I'm Ana Lindqvist.", "Lindqvist", "JOB_TITLE"),
         ("My boyfriend Mathis is Belgian.", "Belgian", "SPEAKS"),
         ("Went to an open day at the University of Otago.", "University of Otago", "STUDIES_AT"),
+        ("Work sent me to Budapest for two days of meetings.", "Budapest", "WORKS_AT"),
+        ("ok ttyl, gotta run", "run", "HOBBY"),
+        ("The neighbours offered us their old parrot, but we said no.", "parrot", "HAS_PET_END"),
+        ("My bestie is doing a PhD at Uppsala.", "Uppsala", "STUDIES_AT"),
         ("I was in Madrid for three days.", "Madrid", "LIVES_IN"),
         ("A tourist in Rome, that was me last summer.", "Rome", "LIVES_IN"),
         (

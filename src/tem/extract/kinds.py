@@ -307,6 +307,8 @@ def _employer(span: Any, words: list[str]) -> bool:
     from tem.extract.lexicon import EMPLOYER_NOUNS
 
     root = span.root
+    if root.ent_type_ in ("GPE", "LOC") and root.dep_ == "pobj" and root.head.lower_ == "to":
+        return False  # a destination: "work sent me to Budapest for two days"
     if employs_speaker(span) and words[0] not in GREETINGS:
         return True
     named = root.pos_ == "PROPN" or root.ent_type_ in ("ORG", "FAC")

@@ -162,18 +162,16 @@ def admitted(verb: Token, relation: str, kind: Kind, speaker: str) -> bool:
         return False
     if kind == "assert" and filters.is_negated(verb):
         return False
-    if kind == "assert" and filters.offered_or_applied(verb.sent):
-        return False
+    if filters.offered_or_applied(verb.sent):
+        return False  # nothing held, so nothing ended: "offered us their parrot, we said no"
     if kind == "end" and any(filters.hedged(t) for t in [verb, *filters.governors(verb)]):
         return False
     if relation == "lives in" and filters.is_trip(verb):
         return False
     if relation == "studies at" and filters.is_visit(verb):
         return False  # "went to an open day at the University of Otago"
-    if relation == "hobby" and any(
-        filters.is_trip(t, habits=True) for t in [verb, *filters.governors(verb)]
-    ):
-        return False  # "left Paris for a week of hiking": a trip's pastime
+    if relation == "hobby" and not pastime(verb):
+        return False
     if relation == "has pet" and owned(verb.sent, kinds.animal_words()):
         return True  # "my cat Mishi is 14": the cat is the speaker's
     if relation in KEEP_WITH_OTHERS and own_partner_word(verb.sent):
@@ -209,6 +207,20 @@ def about_speaker(verb: Token, speaker: str) -> bool:
         if named is not None and named != speaker:
             return False
     return speaks_of_self(verb.sent.text) or any(map(_left_out_i, verb.sent))
+
+
+def pastime(verb: Token) -> bool:
+    """False for an activity on a trip ("left Paris for a week of hiking") or one the
+    speaker must do ("gotta run", "have to swim to the car"): no pastime."""
+    if any(filters.is_trip(t, habits=True) for t in [verb, *filters.governors(verb)]):
+        return False
+    return not obliged(verb)
+
+
+def obliged(verb: Token) -> bool:
+    """True for a verb someone must do: "got to"/"gotta", "have to", "need to"."""
+    to = any(c.dep_ == "aux" and c.lemma_ == "to" for c in verb.children)
+    return to and verb.dep_ == "xcomp" and verb.head.lemma_ in ("get", "have", "need")
 
 
 def wished(verb: Token, kind: Kind) -> bool:
