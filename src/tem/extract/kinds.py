@@ -257,7 +257,17 @@ def _home(span: Any, words: list[str]) -> bool:
     at_work = root.dep_ == "compound" and root.head.lower_ in PLACE_OF_WORK | ORG_HEADS
     if not _name(span, words) or ORG_HEADS & set(words) or at_work:
         return False
+    if any(_other_home(t) for t in span.sent):
+        return False  # "Rome is my second home": loved, not lived in
     return bool(sentence_words(span) & HOME_CUES) or _settled_in(root)
+
+
+def _other_home(token: Any) -> bool:
+    """ "second home", "home away from home": a home that is not where one lives."""
+    if token.lower_ != "home":
+        return False
+    second = any(c.lower_ in ("second", "third", "other", "spiritual") for c in token.children)
+    return second or any(c.lower_ == "away" for c in token.children)
 
 
 def _settled_in(root: Any) -> bool:
@@ -338,6 +348,10 @@ def _hobby(span: Any, words: list[str]) -> bool:
     root = span.root
     if root.pos_ not in ACTIVITY_POS or any(t.pos_ == "PROPN" or t.is_upper for t in span):
         return False
+    if any(
+        c.dep_ == "det" and c.lower_ in ("that", "this", "those", "these") for c in root.children
+    ):
+        return False  # "I love that painting!": a thing pointed at, not a pastime
     return root.lower_ not in ORG_HEADS | HOME_NOUNS | KIN_NOUNS and not is_drink(words)
 
 
