@@ -375,7 +375,19 @@ def _drink(span: Any, words: list[str]) -> bool:
         return False
     if root.lower_ in FOODS or root.lower_ in ANIMALS:
         return False
+    if not is_drink(words) and not sentence_words(span) & DRINK_CUES:
+        return False  # "Thanks, Gina!", "Congrats!": a drink is known, or said as one
     return root.pos_ in ("NOUN", "PROPN", "ADJ") and not (len(span) == 1 and inflected(root))
+
+
+DRINK_CUES = frozenset(
+    """
+    drink drinks drank drinking sip sipping cup cups mug glass bottle pint brew brewed
+    caffeine caffeinated thirsty pour order barista cafe café teetotal sober habit
+    hooked addict addicted fuel run
+    """.split()
+)
+"""Words that say a value is drunk, when the lexicon does not know the drink."""
 
 
 SHAPES: dict[str, Callable[[Any, list[str]], bool]] = {
