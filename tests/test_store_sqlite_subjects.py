@@ -16,7 +16,8 @@ from tem.memory import Fact
 from tem.store import sqlite_subjects
 from tem.store.sqlite import SQLiteStore
 from tem.store.sqlite_schema import MIGRATIONS
-from tem.store.sqlite_subjects import BUDGET, NEWEST, _idf, _score
+from tem.store.sqlite_search import idf
+from tem.store.sqlite_subjects import BUDGET, NEWEST, _score
 from tem.store.sqlite_terms import tokens
 
 
@@ -48,7 +49,7 @@ def _reference(store: SQLiteStore, scope: str, terms: list[str], limit: int) -> 
     names = dict(rows.fetchall())
     stems = {s for t in terms for s in tokens(t)}
     held = Counter(s for name in names.values() for s in set(tokens(name)) if s in stems)
-    weights = {s: _idf(n, len(names)) for s, n in held.items()}
+    weights = {s: idf(n, len(names)) for s, n in held.items()}
     scored = sorted(
         (-_score(tokens(name), weights), -rowid, name)
         for rowid, name in names.items()

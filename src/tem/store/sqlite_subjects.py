@@ -23,20 +23,18 @@ costs at most :data:`BUDGET` + 2 :data:`NEWEST` scored names.
 
 from __future__ import annotations
 
-import math
 import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from tem.store.rows import marks
+from tem.store.sqlite_search import K1, B, idf
 from tem.store.sqlite_terms import tag, tokens
 
 BUDGET = 400
 """Subjects the rare words of a match may bring in, all scored."""
 NEWEST = 100
 """Subjects each common-word stage scores: the newest holding those words."""
-K1 = 1.2
-B = 0.75
 
 
 def index_subject(conn: sqlite3.Connection, rowid: int, scope: str, name: str) -> None:
@@ -122,7 +120,7 @@ def match(conn: sqlite3.Connection, scope: str, terms: Sequence[str], limit: int
         if len(common) > 1 and len(found) < limit:
             either = " OR ".join(_quoted(common))
             found.update(_rows(conn, f"{scoped} AND subject : ({either})", NEWEST))
-    weights = {s: _idf(counts[s], total) for s in live}
+    weights = {s: idf(counts[s], total) for s in live}
     scored = sorted((-_score(text.split(), weights), -rowid) for rowid, text in found.items())
     best = [-negated for _, negated in scored[:limit]]
     if not best:
@@ -144,10 +142,6 @@ def _rows(conn: sqlite3.Connection, query: str, limit: int | None = None) -> lis
     if limit is None:
         return conn.execute(sql, (query,)).fetchall()
     return conn.execute(sql + " ORDER BY rowid DESC LIMIT ?", (query, limit)).fetchall()
-
-
-def _idf(held: int, total: int) -> float:
-    return max(math.log((total - held + 0.5) / (held + 0.5)), 1e-6)
 
 
 def _score(stems: list[str], weights: dict[str, float]) -> float:
