@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tem.extract.lexicon import LANGUAGES
+from tem.extract.values import children
 
 NUMBERS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"})
 NOT_A = {
@@ -290,14 +291,10 @@ def acts_on_speaker(verb: Any) -> bool:
     designer", "gave *me* a post") or the subject of its complement ("let *me* go"),
     not its subject: an organisation or an animal acting on the speaker states a fact
     about the speaker."""
-    for child in verb.children:
-        if child.dep_ in ("dobj", "dative", "iobj") and child.lower_ in SPEAKER_OBJECTS:
-            return True
-        if child.dep_ in ("ccomp", "xcomp") and any(
-            c.dep_ == "nsubj" and c.lower_ in SPEAKER_OBJECTS for c in child.children
-        ):
-            return True
-    return False
+    if children(verb, ("dobj", "dative", "iobj"), SPEAKER_OBJECTS):
+        return True
+    complements = children(verb, ("ccomp", "xcomp"))
+    return any(children(c, ("nsubj",), SPEAKER_OBJECTS) for c in complements)
 
 
 SPEAKER_OBJECTS = frozenset({"me", "us"})
