@@ -71,7 +71,7 @@ def _head_of(sentence: Any, value: str) -> Any | None:
 
 def _chunk(token: Any, adjectives: bool) -> Any:
     """``token`` with the nouns (and, if asked, adjectives) before it: "kunekune pig",
-    "hot chocolate", "cross-country skiing"; a hyphenated qualifier of a noun ("a
+    "hot chocolate"; a hyphenated qualifier of a noun ("a
     *part-time* yoga instructor") is no part of it."""
     deps = MODIFIER_DEPS if adjectives else MODIFIER_DEPS - {"amod"}
     start = token.i
@@ -86,13 +86,12 @@ def _chunk(token: Any, adjectives: bool) -> Any:
 
 def _mate_value(relation: str, mate: Any) -> str | None:
     """The value ``mate`` gives ``relation``, if it is that relation's kind of thing:
-    a language, an animal, a drink, an occupation (an activity named by its -ing, with
-    its object, for a caller that lists hobbies)."""
+    a language, an animal, a drink, an occupation."""
     from tem.extract.lexicon import ANIMALS, OCCUPATIONS
 
     if relation == "speaks":
         return kinds.language_of(mate.text)
-    span = _chunk(mate, adjectives=relation in ("favorite drink", "hobby"))
+    span = _chunk(mate, adjectives=relation == "favorite drink")
     if not kinds.well_formed(relation, span) or not kinds.fits(relation, span):
         return None
     word = mate.lemma_.casefold()
@@ -102,9 +101,5 @@ def _mate_value(relation: str, mate: Any) -> str | None:
         return kind if known else None
     if relation == "favorite drink":
         return span.text if kinds.is_drink([t.lower_ for t in span]) else None
-    if relation == "job title":
-        return span.text if kinds.spelled(mate.lower_, OCCUPATIONS) in OCCUPATIONS else None
-    if not (mate.lower_.endswith("ing") and mate.tag_ in ("NN", "VBG")):
-        return None
-    done = [c for c in mate.rights if c.dep_ == "dobj"]  # "restoring old motorbikes"
-    return str(span.doc[span.start : done[0].right_edge.i + 1].text if done else span.text)
+    known = relation == "job title" and kinds.spelled(mate.lower_, OCCUPATIONS) in OCCUPATIONS
+    return span.text if known else None

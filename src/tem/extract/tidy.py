@@ -14,7 +14,7 @@ import unicodedata
 from tem.extract.lexicon import ANIMALS, PARTNER_NOUNS
 
 PARTNER_WORDS = PARTNER_NOUNS | frozenset(
-    {"gf", "bf", "hubby", "wifey", "missus", "fella", "man", "girl", "boo", "fiancée"}
+    {"gf", "bf", "hubby", "wifey", "missus", "fella", "man", "girl", "boo"}
 )
 """Words that introduce a partner by name: "my gf Leah", "my husband Tui"."""
 HABIT_PEOPLE = frozenset(
