@@ -84,6 +84,10 @@ def added_by(
          ("Ana", "partner", "Daniel", "assert")),
         ("I work at Sainsbury's on the tills.", "Sainsbury's", "WORKS_AT",
          ("Ana", "works at", "Sainsbury's", "assert")),
+        ("I go climbing three times a week.", "climbing", "HOBBY",
+         ("Ana", "hobby", "climbing", "assert")),
+        ("I knit most evenings while listening to audiobooks.", "knit", "HOBBY",
+         ("Ana", "hobby", "knitting", "assert")),
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
@@ -121,6 +125,7 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         ("The neighbours offered us their old parrot, but we said no.", "parrot", "HAS_PET_END"),
         ("My bestie is doing a PhD at Uppsala.", "Uppsala", "STUDIES_AT"),
         ("I was in Madrid for three days.", "Madrid", "LIVES_IN"),
+        ("I went hiking to the lake with Sam.", "hiking", "HOBBY"),
         ("A tourist in Rome, that was me last summer.", "Rome", "LIVES_IN"),
         (
             "I got hired by Bluewater Energy; I'm a chemist there now.",

@@ -118,9 +118,10 @@ def is_future(verb: Token) -> bool:
 def is_trip(verb: Token, *, habits: bool = False) -> bool:
     """True when a place clause reads as a trip: "a week in Rome", "visiting my parents".
 
-    ``habits``: plural trip nouns are habits, not trips ("rugby at weekends").
+    ``habits``: plural trip nouns are habits, not trips ("rugby at weekends"), and
+    going to do something is no trip ("I go climbing three times a week").
     """
-    if verb.lemma_ in TRIP_VERBS:
+    if verb.lemma_ in TRIP_VERBS and not (habits and _goes_doing(verb)):
         return True
     for token in verb.subtree:
         if habits and token.tag_ == "NNS":
@@ -132,6 +133,13 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
         ):
             return True
     return False
+
+
+def _goes_doing(verb: Token) -> bool:
+    """ "I go climbing": "go" with an activity as its complement, as a habit ("went
+    hiking to the lake" was one outing)."""
+    doing = any(c.dep_ == "xcomp" and c.tag_ == "VBG" for c in verb.children)
+    return verb.lemma_ == "go" and doing and verb.tag_ != "VBD"
 
 
 def is_visit(verb: Token) -> bool:

@@ -380,9 +380,11 @@ def canonical(relation: str, span: Any) -> str:
         head = span.root.text
         fixed = kinds.spelled(head, known)
         return value if fixed == head else value.replace(head, fixed)
-    if relation == "hobby" and span[0].tag_ in BASE_VERB_TAGS and span[0].pos_ == "VERB":
-        rest = span.doc[span[0].i + 1 : span.end].text
-        return " ".join(w for w in (gerund(span[0].lower_), rest) if w)
+    first = span[0]
+    base = first.tag_ in BASE_VERB_TAGS or first.lower_ == first.lemma_  # "I knit" (VBD)
+    if relation == "hobby" and base and first.pos_ == "VERB":
+        rest = span.doc[first.i + 1 : span.end].text
+        return " ".join(w for w in (gerund(first.lower_), rest) if w)
     return _value(span)
 
 
