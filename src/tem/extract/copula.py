@@ -11,6 +11,7 @@ from tem.extract import filters
 from tem.extract import lexicon as lx
 from tem.extract.facts import Candidate, Kind
 from tem.extract.leisure import taste_phrase, taste_relation
+from tem.extract.partners import name_said_of
 from tem.extract.readers import proper_name
 from tem.extract.subjects import FIRST_POSSESSIVE, SELF, name_of, subject_token
 from tem.extract.values import (
@@ -269,7 +270,8 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
         name = proper_name(noun) or _compound_name(noun)
         return [] if name is None else [(speaker, "has pet", name, "assert")]
     if lemma in lx.PARTNER_NOUNS:
-        name = proper_name(noun) or _compound_name(noun)
+        named = name_said_of(noun)
+        name = proper_name(noun) or _compound_name(noun) or (named and phrase(named))
         return [] if name is None else [(speaker, "partner", name, "assert")]
     if lemma in lx.HOME_NOUNS:
         place = place_from(noun, ("in", "near"))

@@ -13,7 +13,7 @@ from tem.core.episode import Session, Turn
 from tem.core.model import Version, normalize_key
 from tem.core.relations import DEFAULT_CARDINALITY
 from tem.errors import UserError
-from tem.extract import filters, idioms, learned
+from tem.extract import filters, idioms, learned, partners
 from tem.extract.copula import answered_question, be_facts, possessive_facts
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
 from tem.extract.lists import list_mates
@@ -69,12 +69,12 @@ class OfflineExtractor:
     ) -> Iterator[list[ExtractedFact]]:
         """Like :meth:`extract` for many sessions, parsing all their turns in one stream.
 
-        The span model reads the turns with a rule's trigger word or a first-person
-        word; a turn is parsed only when a trigger word is in it or the model proposed
-        something there. (Reading every turn found more on short labelled messages,
-        "Tied the knot with Bilal", but in LoCoMo's dialogue most of what it added was
-        noise: "Thanks, Gina!" as a drink.) Rules alone (``learned=False``) parse only
-        the turns with a trigger word.
+        The span model reads every turn; a turn is parsed only when a rule's trigger
+        word is in it or the model proposed something there. In a turn with neither a
+        trigger nor a first-person word, only a clause with its subject left out can
+        state a fact ("Tied the knot with Daniel in April!"): reading such turns
+        unguarded added noise in LoCoMo's dialogue ("Thanks, Gina!" as a drink). Rules
+        alone (``learned=False``) parse only the turns with a trigger word.
         """
         chosen = list(sessions)
         remote = partial(_read_here, batch_size=self.batch_size, learned=self.learned)
@@ -88,28 +88,25 @@ class OfflineExtractor:
             for number, session in enumerate(chosen)
             for turn in session.turns
         ]
-        items = [
-            (fires, item)
-            for fires, item in triggered
-            if fires or (self.learned and speaks_of_self(item[0]))
-        ]
+        items = [(fires, item) for fires, item in triggered if fires or self.learned]
         results: list[list[ExtractedFact]] = [[] for _ in chosen]
         marks: list[list[learned.Proposal] | None] = [None] * len(items)
         if self.learned:
             texts = (item[0] for _, item in items)
             marks = list(learned.mark(texts, batch_size=self.batch_size))
         kept = [
-            (item, marked)
+            (item, marked, not fires and not speaks_of_self(item[0]))
             for (fires, item), marked in zip(items, marks, strict=True)
             if fires or marked
         ]  # no rule can fire and the model proposed nothing: no fact, no parse
         parsed = load_pipeline().pipe(
-            (item for item, _ in kept), as_tuples=True, batch_size=self.batch_size
+            (item for item, _, _ in kept), as_tuples=True, batch_size=self.batch_size
         )
-        for (doc, (number, turn)), (_, marked) in zip(parsed, kept, strict=True):
+        for (doc, (number, turn)), (_, marked, shorthand) in zip(parsed, kept, strict=True):
             speaker = names.get(turn.speaker, turn.speaker)
             reference = _reference(chosen[number], turn)
-            results[number].extend(facts_of_turn(doc, turn, speaker, reference, marked))
+            found = facts_of_turn(doc, turn, speaker, reference, marked, shorthand=shorthand)
+            results[number].extend(found)
         return results
 
 
@@ -131,15 +128,18 @@ def facts_of_turn(
     speaker: str,
     reference: datetime,
     proposals: list[learned.Proposal] | None = None,
+    *,
+    shorthand: bool = False,
 ) -> list[ExtractedFact]:
     """Return the facts of one parsed turn, ordered by position.
 
     ``proposals`` are the span model's for the turn (None: rules only); those the
-    guards admit add to what the rules found, never replace it.
+    guards admit add to what the rules found, never replace it. ``shorthand``: the
+    turn has no first-person word (see :func:`learned.learned_candidates`).
     """
     found: list[ExtractedFact] = []
     seen: set[tuple[str, str, str | None, str]] = set()
-    proposed = learned.learned_candidates(doc, proposals or [], speaker)
+    proposed = learned.learned_candidates(doc, proposals or [], speaker, shorthand=shorthand)
     question = None
     for sentence in doc.sents:
         if filters.is_question(sentence):
@@ -159,6 +159,7 @@ def facts_of_turn(
             and not _taken(c, candidates)
         ]
         candidates += list_mates(sentence, candidates)
+        candidates = partners.settled(sentence, candidates, speaker)
         for found_candidate in sorted(candidates, key=lambda c: c.anchor):
             value = tidy(found_candidate.relation, found_candidate.value)
             candidate = replace(found_candidate, value=value)

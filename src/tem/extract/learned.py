@@ -30,10 +30,10 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tem.extract import filters, kinds
+from tem.extract import filters, kinds, partners
 from tem.extract.facts import Candidate, Kind
-from tem.extract.lexicon import ANIMALS, KIN_NOUNS, OCCUPATIONS, PARTNER_NOUNS
-from tem.extract.subjects import FIRST_POSSESSIVE, SELF, name_of, subject_token
+from tem.extract.lexicon import ANIMALS, CUE_STATUS, KIN_NOUNS, OCCUPATIONS
+from tem.extract.subjects import SELF, first_possessed, name_of, subject_token
 from tem.extract.triggers import speaks_of_self
 from tem.extract.values import shop_s
 
@@ -56,17 +56,6 @@ TRIAL_VERBS = frozenset({"try", "taste", "sample", "make", "cook", "see", "watch
 """Verbs of a one-off ("tried horchata at a cafe", "made pad thai", "saw Dune")."""
 LEADING = frozenset({"a", "an", "the", "my", "our", "some", "this", "that", "based", "-"})
 END_SUFFIX = "_END"
-STATUS_CUES = {
-    "married": "married wife husband hubby wifey spouse missus wed wedded knot casado casada",
-    "dating": "dating girlfriend boyfriend gf bf seeing fella novio novia together",
-    "engaged": "engaged fiancé fiancée fiance fiancee proposed",
-    "single": "single solo dumped unattached",
-    "divorced": "divorced divorce ex",
-    "widowed": "widowed widow widower late",
-    "in a relationship": "relationship taken",
-}
-"""Words that say a relationship status, by the status they say ("my wife" -> married)."""
-CUE_STATUS = {cue: status for status, cues in STATUS_CUES.items() for cue in cues.split()}
 BASE_VERB_TAGS = frozenset({"VB", "VBP"})
 NAMED = frozenset({"works at", "studies at", "lives in", "partner"})
 """Relations whose value is a name: a proposal inside a name stands for all of it."""
@@ -101,13 +90,17 @@ def relation_of(label: str) -> tuple[str, Kind]:
     return base.lower().replace("_", " "), kind
 
 
-def learned_candidates(doc: Any, proposals: list[Proposal], speaker: str) -> list[Candidate]:
+def learned_candidates(
+    doc: Any, proposals: list[Proposal], speaker: str, *, shorthand: bool = False
+) -> list[Candidate]:
     """The ``proposals`` that pass the guards, as candidates on ``doc``.
 
     ``doc`` is the full spaCy parse of the same text (the guards read its grammar).
+    ``shorthand``: the text has no "I", "my" or "we", so only a clause whose subject
+    is left out can be the speaker's ("Tied the knot with Daniel in April!").
     """
     found = (candidate(doc, start, end, label, speaker) for start, end, label in proposals)
-    return [c for c in found if c is not None]
+    return [c for c in found if c is not None and not (shorthand and not left_out_i(doc[c.anchor]))]
 
 
 def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candidate | None:
@@ -174,7 +167,7 @@ def admitted(verb: Token, relation: str, kind: Kind, speaker: str) -> bool:
         return False
     if relation == "has pet" and owned(verb.sent, kinds.animal_words()):
         return True  # "my cat Mishi is 14": the cat is the speaker's
-    if relation in KEEP_WITH_OTHERS and own_partner_word(verb.sent):
+    if relation in KEEP_WITH_OTHERS and partners.own_partner_word(verb.sent) is not None:
         return True  # "my wife Ana works at Google": Ana is the partner
     return about_speaker(verb, speaker)
 
@@ -206,7 +199,7 @@ def about_speaker(verb: Token, speaker: str) -> bool:
         named = name_of(subject, speaker)  # "my sister" is someone; "my job" is no one
         if named is not None and named != speaker:
             return False
-    return speaks_of_self(verb.sent.text) or any(map(_left_out_i, verb.sent))
+    return speaks_of_self(verb.sent.text) or any(map(left_out_i, verb.sent))
 
 
 def pastime(verb: Token) -> bool:
@@ -236,26 +229,7 @@ def wished(verb: Token, kind: Kind) -> bool:
 
 def owned(sentence: Any, nouns: frozenset[str]) -> bool:
     """True when one of ``nouns`` is "my"/"our" one: "my cat", "our dog"."""
-    return any(t.lemma_.casefold() in nouns and _first_possessed(t) for t in sentence)
-
-
-def _first_possessed(token: Token) -> bool:
-    """True when "my"/"our" owns ``token``, or the name it stands before: "our Labrador
-    Max", "my boyfriend Kit" (the parser hangs "our" on the name)."""
-    owners = [token, token.head] if token.dep_ in ("compound", "nmod") else [token]
-    return any(
-        c.dep_ == "poss" and c.lower_ in FIRST_POSSESSIVE for t in owners for c in t.children
-    )
-
-
-def own_partner_word(sentence: Any) -> bool:
-    """True when the speaker names their own partner: "my wife", "our engagement"; not
-    "my son's girlfriend" (her owner is the son) nor "his girlfriend"."""
-    for token in sentence:
-        said = token.lower_ in PARTNER_NOUNS or token.lower_ in CUE_STATUS
-        if said and _first_possessed(token):
-            return True
-    return False
+    return any(t.lemma_.casefold() in nouns and first_possessed(t) for t in sentence)
 
 
 def _others_in(subject: Token, speaker: str) -> bool:
@@ -337,7 +311,7 @@ def left_behind(span: Any) -> bool:
     return verb.lemma_ in TRIAL_VERBS and root.dep_ in ("dobj", "pobj")
 
 
-def _left_out_i(token: Token) -> bool:
+def left_out_i(token: Token) -> bool:
     """A past or progressive clause with no subject: "*Kicked* the habit, it's all tea now"."""
     return (
         token.pos_ == "VERB"
@@ -364,8 +338,9 @@ def old_or_compared(span: Any) -> bool:
 
 def canonical(relation: str, span: Any) -> str:
     """The value a proposed span stands for: "my wife" is married, "I swim" is swimming."""
-    if relation == "relationship status":
-        return status_of(span.text)
+    if relation == "relationship status":  # "my late husband" is widowed
+        said = partners.status_said(span.root) if span.root.lower_ in CUE_STATUS else ""
+        return said or status_of(span.text)
     if relation == "speaks":  # a language no list knows, as written; a people is none
         language = kinds.language_of(span.text)
         return language or ("" if span.root.ent_type_ == "NORP" else capitalized(_value(span)))

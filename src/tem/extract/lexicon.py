@@ -152,3 +152,15 @@ FAVORITE_CATEGORIES = {
     "spot": "favorite place",
     "restaurant": "favorite place",
 }
+
+STATUS_CUES = {
+    "married": "married wife husband hubby wifey spouse missus wed wedded knot casado casada",
+    "dating": "dating girlfriend boyfriend gf bf seeing fella novio novia together",
+    "engaged": "engaged fiancé fiancée fiance fiancee proposed",
+    "single": "single solo dumped unattached",
+    "divorced": "divorced divorce ex",
+    "widowed": "widowed widow widower late",
+    "in a relationship": "relationship taken",
+}
+"""Words that say a relationship status, by the status they say ("my wife" -> married)."""
+CUE_STATUS = {cue: status for status, cues in STATUS_CUES.items() for cue in cues.split()}

@@ -92,3 +92,12 @@ def _possessed(token: Token, owner: Token, speaker: str) -> str | None:
 def _proper_name(token: Token) -> str:
     parts = [c for c in token.children if c.dep_ in ("compound", "flat") and c.i < token.i]
     return " ".join(t.text for t in [*parts, token])
+
+
+def first_possessed(token: Token) -> bool:
+    """True when "my"/"our" owns ``token``, or the name it stands before: "our Labrador
+    Max", "my boyfriend Kit" (the parser hangs "our" on the name)."""
+    owners = [token, token.head] if token.dep_ in ("compound", "nmod") else [token]
+    return any(
+        c.dep_ == "poss" and c.lower_ in FIRST_POSSESSIVE for t in owners for c in t.children
+    )

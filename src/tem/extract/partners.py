@@ -1,0 +1,82 @@
+"""What a named partner says about the speaker's relationship status.
+
+"my wife Funmi" states two facts: Funmi is the partner, and the speaker is married.
+The rules and the span model often find the name alone ("moved in w/ my gf Clara"), so
+once a sentence's facts are read, a partner named beside the speaker's own partner word
+brings the status that word says. Only a named partner does: "my husband is thinking
+of moving" names no one, and says nothing the speaker meant to tell. A partner named
+beside "my late husband" or "my ex-wife" is one no longer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from tem.extract.facts import Candidate
+from tem.extract.lexicon import CUE_STATUS, PARTNER_NOUNS
+from tem.extract.subjects import first_possessed
+
+COUPLED = frozenset({"married", "dating", "engaged"})
+"""Statuses a partner word says while the couple lasts ("my ex" says no current one)."""
+GONE = {"late": "widowed", "ex": "divorced", "former": "divorced"}
+"""Words before a partner word that end the couple: "my late husband", "my ex-wife"."""
+NOT_YET = frozenset({"future", "next"})
+
+
+def status_said(word: Any) -> str:
+    """The status a partner word says with the words before it: "wife" married, "late
+    husband" widowed, "ex-wife" divorced, "ex-boyfriend" single, "future wife" none."""
+    status = CUE_STATUS.get(word.lower_, "")
+    for modifier in _modifiers(word):
+        if modifier in NOT_YET:
+            return ""
+        if modifier in GONE:
+            return GONE[modifier] if status == "married" else "single"
+    return status
+
+
+def _modifiers(word: Any) -> list[str]:
+    return [c.lower_.strip("-") for c in word.children if c.i < word.i]
+
+
+def own_partner_word(sentence: Any) -> Any | None:
+    """The speaker's own partner word in ``sentence``: "my wife", "our engagement";
+    not "my son's girlfriend" (her owner is the son) nor "his girlfriend"."""
+    for token in sentence:
+        said = token.lower_ in PARTNER_NOUNS or token.lower_ in CUE_STATUS
+        if said and first_possessed(token):
+            return token
+    return None
+
+
+def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Candidate]:
+    """``candidates`` with what the speaker's own partner word says of them.
+
+    A partner named beside "my late husband" or "my ex-wife" is one no longer
+    (an ending); one named beside "my wife" or "my gf" brings the status that word
+    says, unless a status is read here already.
+    """
+    word = own_partner_word(sentence)
+    if word is None:
+        return candidates
+    status = status_said(word)
+    mine = [c for c in candidates if c.subject == speaker]
+    partners = [c for c in mine if c.relation == "partner" and c.kind == "assert" and c.value]
+    if status and status not in COUPLED:  # "my ex Sam", "my late wife Ines"
+        return [replace(c, kind="end") if c in partners else c for c in candidates]
+    if not status or not partners or any(c.relation == "relationship status" for c in mine):
+        return candidates
+    return [*candidates, Candidate(speaker, "relationship status", status, "assert", word.i)]
+
+
+def name_said_of(noun: Any) -> Any | None:
+    """The name a partner noun is given apart from it: "Deniz, my girlfriend, ..."
+    (the noun in apposition to the name) and "my wife's name is Karin"."""
+    head = noun.head
+    if noun.dep_ == "appos" and head.pos_ == "PROPN":
+        return head
+    if noun.dep_ == "poss" and head.lemma_ == "name" and head.dep_ == "nsubj":
+        names = [c for c in head.head.children if c.dep_ == "attr" and c.pos_ == "PROPN"]
+        return names[0] if names else None
+    return None

@@ -1,0 +1,54 @@
+"""A named partner and the status their word says (tem.extract.partners), read whole."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from tem.core.episode import Session, Turn
+from tem.extract import OfflineExtractor
+
+EXTRACTOR = OfflineExtractor()
+
+
+def triples(text: str) -> set[tuple[str, str, str | None, str]]:
+    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    return {(f.subject, f.relation, f.value, f.kind) for f in EXTRACTOR.extract(session)}
+
+
+@pytest.mark.parametrize(
+    ("text", "partner", "status"),
+    [
+        ("Our household: me, my wife Layla, three cats and a canary.", "Layla", "married"),
+        ("My wife's name is Karin.", "Karin", "married"),
+        ("Deniz, my girlfriend, moved in with me last month.", "Deniz", "dating"),
+        ("Tied the knot with Daniel in April!", "Daniel", "married"),
+    ],
+)
+def test_a_named_partner_brings_the_status_their_word_says(
+    text: str, partner: str, status: str
+) -> None:
+    found = triples(text)
+    assert ("Ana", "partner", partner, "assert") in found
+    assert ("Ana", "relationship status", status, "assert") in found
+
+
+def test_a_turn_without_i_states_only_what_its_subjectless_clause_says() -> None:
+    assert triples("Sarah moved to Austin with her husband.") <= {
+        ("Sarah", "lives in", "Austin", "assert")
+    }
+    assert ("Ana", "lives in", "Austin", "assert") in triples("Moved to Austin last spring.")
+
+
+@pytest.mark.parametrize(
+    ("text", "partner", "status"),
+    [
+        ("My ex-wife Sara lives in Oslo.", "Sara", "divorced"),
+        ("My late husband Tomas loved Porto.", "Tomas", "widowed"),
+    ],
+)
+def test_a_former_partner_is_one_no_longer(text: str, partner: str, status: str) -> None:
+    found = triples(text)
+    assert ("Ana", "partner", partner, "assert") not in found
+    assert {v for _, r, v, _ in found if r == "relationship status"} <= {status}
