@@ -88,6 +88,12 @@ def added_by(
          ("Ana", "hobby", "climbing", "assert")),
         ("I knit most evenings while listening to audiobooks.", "knit", "HOBBY",
          ("Ana", "hobby", "knitting", "assert")),
+        ("I'm a GP in Bristol; the hours are brutal.", "Bristol", "LIVES_IN",
+         ("Ana", "lives in", "Bristol", "assert")),
+        ("Got a flat in Leith now, moved up in the autumn.", "Leith", "LIVES_IN",
+         ("Ana", "lives in", "Leith", "assert")),
+        ("i stay in ipoh with my parents", "ipoh", "LIVES_IN",
+         ("Ana", "lives in", "Ipoh", "assert")),
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
@@ -126,6 +132,10 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         ("My bestie is doing a PhD at Uppsala.", "Uppsala", "STUDIES_AT"),
         ("I was in Madrid for three days.", "Madrid", "LIVES_IN"),
         ("I went hiking to the lake with Sam.", "hiking", "HOBBY"),
+        ("I stayed in Rome for a week.", "Rome", "LIVES_IN"),
+        ("We stay in Lisbon for two weeks every summer.", "Lisbon", "LIVES_IN"),
+        ("Get a flat in Leith, it's cheaper.", "Leith", "LIVES_IN"),
+        ("I'm a tourist in Rome this week.", "tourist", "JOB_TITLE"),
         ("A tourist in Rome, that was me last summer.", "Rome", "LIVES_IN"),
         (
             "I got hired by Bluewater Energy; I'm a chemist there now.",

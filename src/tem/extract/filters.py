@@ -121,7 +121,7 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
     ``habits``: plural trip nouns are habits, not trips ("rugby at weekends"), and
     going to do something is no trip ("I go climbing three times a week").
     """
-    if verb.lemma_ in TRIP_VERBS and not (habits and _goes_doing(verb)):
+    if verb.lemma_ in TRIP_VERBS and not (habits and _goes_doing(verb)) and not stays(verb):
         return True
     for token in verb.subtree:
         if habits and token.tag_ == "NNS":
@@ -133,6 +133,16 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
         ):
             return True
     return False
+
+
+def stays(verb: Token) -> bool:
+    """ "I stay in Kampala": "stay" in the present with no length of stay is where one
+    lives, as English is spoken in India, Africa and Singapore ("stayed in Rome for a
+    week", "staying at a hostel" are visits)."""
+    if verb.lemma_ != "stay" or verb.tag_ not in ("VBP", "VBZ"):
+        return False
+    preps = {c.lower_ for c in verb.children if c.dep_ == "prep"}
+    return "in" in preps and not preps & {"for", "at", "until", "till"}
 
 
 def _goes_doing(verb: Token) -> bool:

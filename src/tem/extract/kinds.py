@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from tem.extract import filters
 from tem.extract.lexicon import LANGUAGES
 from tem.extract.values import children
 
@@ -110,9 +111,11 @@ NOT_A_TITLE = frozenset(
     """
     job position role post gig career school academy course office company university
     college class program programme level shift application offer
+    tourist visitor guest traveller traveler backpacker passenger patient customer
     """.split()
 )
-"""Head words of phrases a job title is never ("a teaching job", "a language school")."""
+"""Head words of phrases a job title is never ("a teaching job", "a language school",
+"a tourist in Rome")."""
 QUANTIFIERS = frozenset({"much", "many", "lots", "lot", "way", "too", "so", "more", "plenty"})
 STUDY_CUES = frozenset(
     """
@@ -260,6 +263,8 @@ def _home(span: Any, words: list[str]) -> bool:
         return False
     if any(_other_home(t) for t in span.sent):
         return False  # "Rome is my second home": loved, not lived in
+    if root.dep_ == "pobj" and filters.stays(root.head.head):
+        return True  # "i stay in ipoh"
     return bool(sentence_words(span) & HOME_CUES) or _settled_in(root)
 
 
@@ -282,6 +287,8 @@ def _settled_in(root: Any) -> bool:
     holder = preposition.head
     if holder.pos_ == "NOUN" and spelled(holder.lower_, OCCUPATIONS) in OCCUPATIONS:
         return True
+    if holder.dep_ == "attr" and holder.head.lemma_ == "be" and person_noun(holder.text):
+        return True  # "I'm a GP in Bristol": the role the speaker is, held there
     lasting = [c for c in holder.children if c.dep_ == "prep" and c.lower_ in ("for", "since")]
     return holder.lemma_ == "be" and holder.tag_ == "VBN" and bool(lasting)
 
@@ -334,7 +341,7 @@ def _title(span: Any, words: list[str]) -> bool:
     root = span.root
     if root.pos_ not in ("NOUN", "PROPN") or root.tag_ == "VBG" or span[0].tag_ == "VBG":
         return False
-    if root.lower_ in NOT_A_TITLE or is_drink(words):
+    if root.lower_ in NOT_A_TITLE or root.lemma_ in NOT_A_TITLE or is_drink(words):
         return False
     return person_noun(spelled(root.text, OCCUPATIONS))
 

@@ -33,7 +33,7 @@ from typing import Any
 from tem.extract import filters, kinds, partners
 from tem.extract.facts import Candidate, Kind
 from tem.extract.lexicon import ANIMALS, CUE_STATUS, KIN_NOUNS, OCCUPATIONS
-from tem.extract.subjects import SELF, first_possessed, name_of, subject_token
+from tem.extract.subjects import SELF, first_possessed, misread_base, name_of, subject_token
 from tem.extract.triggers import speaks_of_self
 from tem.extract.values import shop_s
 
@@ -184,7 +184,8 @@ def about_speaker(verb: Token, speaker: str) -> bool:
     if subject is None:  # chat drops the "I": "speak khmer n english", "living in Cork"
         sentence = verb.sent
         addressed = any(t.lower_ in ("you", "your", "u", "ur") for t in sentence)
-        imperative = verb.dep_ == "ROOT" and verb.tag_ == "VB" and verb.i == sentence.start
+        bare = verb.tag_ == "VB" and not misread_base(verb)
+        imperative = verb.dep_ == "ROOT" and bare and verb.i == sentence.start
         return not (addressed or imperative)
     lower = subject.lower_
     if lower in SELF or any(c.dep_ == "conj" and c.lower_ in SELF for c in subject.children):

@@ -17,3 +17,11 @@ def load_pipeline() -> Any:
     import spacy
 
     return spacy.load(MODEL_NAME)
+
+
+@functools.cache
+def inflected_verbs() -> frozenset[str]:
+    """Irregular inflected verb forms ("got", "left", "went"), from the pipeline's own
+    lemmatizer exceptions: a word here is never a verb's bare form."""
+    table = load_pipeline().get_pipe("lemmatizer").lookups.get_table("lemma_exc")
+    return frozenset(form for form, lemmas in table["verb"].items() if form not in lemmas)

@@ -53,7 +53,20 @@ def elided_first_person(verb: Token) -> bool:
         root = root.head
     if root.dep_ != "ROOT" or root.lower_ in ("gon", "gonna"):
         return bool(root.dep_ == "ROOT")
-    return bool(root.tag_ in ("VBD", "VBN", "VBG"))
+    return bool(root.tag_ in ("VBD", "VBN", "VBG")) or misread_base(root)
+
+
+def misread_base(verb: Token) -> bool:
+    """True for a verb tagged as a bare form that is not one: "*Got* a flat in Leith"
+    (an imperative is said in the verb's own lemma: "Get a flat")."""
+    if verb.tag_ != "VB" or verb.pos_ not in ("VERB", "AUX"):
+        return False
+    from tem.extract.nlp import inflected_verbs
+
+    form = verb.lower_
+    return (
+        form != verb.lemma_ or form in inflected_verbs() or (form.endswith("ed") and len(form) > 4)
+    )
 
 
 def name_of(token: Token, speaker: str) -> str | None:
