@@ -94,6 +94,8 @@ def added_by(
          ("Ana", "lives in", "Leith", "assert")),
         ("i stay in ipoh with my parents", "ipoh", "LIVES_IN",
          ("Ana", "lives in", "Ipoh", "assert")),
+        ("I'm a solicitor at a firm called Hartley & Webb.", "Hartley & Webb", "WORKS_AT",
+         ("Ana", "works at", "Hartley & Webb", "assert")),
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(

@@ -36,6 +36,7 @@ def triples(*texts: str, speaker: str = "Maria") -> set[tuple[str, str, str | No
         ("I'm now a senior engineer.", ("Maria", "job title", "senior engineer", "assert")),
         ("I retired last year.", ("Maria", "job title", "retired", "assert")),
         ("I married Arjun in 2018.", ("Maria", "partner", "Arjun", "assert")),
+        ("I'm a barmaid at the Red Lion.", ("Maria", "works at", "Red Lion", "assert")),
         ("We got engaged!", ("Maria", "relationship status", "engaged", "assert")),
         ("Tom and I broke up.", ("Maria", "partner", "Tom", "end")),
         ("I switched to oat lattes.", ("Maria", "favorite drink", "oat lattes", "assert")),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import filters
+from tem.extract import filters, kinds
 from tem.extract import lexicon as lx
 from tem.extract.facts import Candidate, Kind
 from tem.extract.leisure import taste_phrase, taste_relation
@@ -98,7 +98,7 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
         if attr.lemma_ == "student":
             found.append(("job title", "student", "assert"))
             found += [("studies at", e, "assert") for e in _orgs(attr)]
-        elif attr.lemma_ in lx.TITLE_HEADS and attr.dep_ == "attr":
+        elif attr.dep_ == "attr" and _title_head(attr):
             found.append(("job title", phrase(attr), "assert"))
             found += [("works at", e, "assert") for e in _orgs(attr, proper=True)]
         elif lower in STATUS_WORDS:
@@ -112,6 +112,13 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
     found += [("hobby", v, "assert") for v in _values(objects_of(be, ("into",)))]
     found += [("works at", e, "assert") for e in _orgs(be)]
     return found
+
+
+def _title_head(attr: Token) -> bool:
+    """ "a nurse", and any person noun with a named employer: "a barmaid at the Red Lion"."""
+    if attr.lemma_ in lx.TITLE_HEADS:
+        return True
+    return kinds.person_noun(attr.text) and bool(_orgs(attr))
 
 
 def _place(token: Token) -> list[tuple[str, str | None, Kind]]:

@@ -271,6 +271,10 @@ def employer_cued(span: Any) -> bool:
         if token.lemma_ == "let" and "go" in particles:
             return True
     root = span.root
+    if root.dep_ in ("oprd", "dobj", "attr") and root.head.lemma_ in ("call", "name"):
+        root = root.head.head  # "a solicitor at a firm called Hartley & Webb"
+    elif root.dep_ == "appos":
+        root = root.head  # "at a startup, Kestrel Labs,"
     return root.dep_ == "pobj" and root.head.lower_ in ("at", "for", "with")
 
 
