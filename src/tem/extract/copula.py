@@ -118,7 +118,8 @@ def _title_head(attr: Token) -> bool:
     """ "a nurse", and any person noun with a named employer: "a barmaid at the Red Lion"."""
     if attr.lemma_ in lx.TITLE_HEADS:
         return True
-    return kinds.person_noun(attr.text) and bool(_orgs(attr))
+    named = [o for o in objects_of(attr, ("at",)) if o.ent_type_ in ("ORG", "FAC")]
+    return bool(named) and kinds.person_noun(attr.text)
 
 
 def _place(token: Token) -> list[tuple[str, str | None, Kind]]:
