@@ -71,12 +71,11 @@ def search_events(
     """Return the sessions whose summaries best match any of ``terms`` (BM25)."""
     rows = _matches(
         conn,
+        terms,
         f"SELECT {_SESSION_COLUMNS}, bm25(sessions_fts) AS score FROM sessions_fts "
         "JOIN sessions s ON s.rowid = sessions_fts.rowid "
         "WHERE sessions_fts MATCH ? AND s.scope = ? ORDER BY score LIMIT ?",
-        terms,
-        scope,
-        limit,
+        (scope, limit),
     )
     return [event_of(r, -float(r[5])) for r in rows]
 
@@ -87,23 +86,22 @@ def search_turns(
     """Return the turns that best match any of ``terms`` (BM25)."""
     rows = _matches(
         conn,
+        terms,
         f"SELECT {_TURN_COLUMNS}, bm25(turns_fts) AS score FROM turns_fts "
         "JOIN turns t ON t.rowid = turns_fts.rowid JOIN sessions s ON s.rowid = t.session_rowid "
         "WHERE turns_fts MATCH ? AND s.scope = ? ORDER BY score LIMIT ?",
-        terms,
-        scope,
-        limit,
+        (scope, limit),
     )
     return [turn_of(r, -float(r[7])) for r in rows]
 
 
 def _matches(
-    conn: sqlite3.Connection, sql: str, terms: Sequence[str], scope: str, limit: int
+    conn: sqlite3.Connection, terms: Sequence[str], select: str, params: tuple[Any, ...]
 ) -> list[Any]:
-    """Rows of ``sql``, which takes the FTS5 query of ``terms``, the scope and the limit."""
+    """Rows of ``select``, whose first parameter is the FTS5 query matching any of ``terms``."""
     if not terms:
         return []
-    return conn.execute(sql, (fts_query(terms), scope, limit)).fetchall()
+    return conn.execute(select, (fts_query(terms), *params)).fetchall()
 
 
 def list_sessions(conn: sqlite3.Connection, scope: str) -> list[Event]:
