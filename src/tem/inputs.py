@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tem.core.model import RULES, Kind, Observation, Version, normalize_key, observation_id
+from tem.core.model import RULES, Kind, Observation, Version, new_observation, normalize_key
 from tem.core.times import TimeLike, parse_time
 from tem.errors import UserError
 from tem.limits import (
@@ -211,18 +211,7 @@ def checked_observation(
     valid = observed if valid_from is None else parse_time(valid_from, name="valid_from")
     scope_text = check_text(scope, "scope")
     plain_metadata = check_metadata(metadata)
-    oid = observation_id(
-        scope=scope_text,
-        subject=subject_text,
-        relation=relation_text,
-        value=value_text,
-        kind=kind,
-        source=source_text,
-        observed_at=observed,
-        valid_from=valid,
-    )
-    return Observation(
-        id=oid,
+    return new_observation(
         scope=scope_text,
         subject=subject_text,
         relation=relation_text,

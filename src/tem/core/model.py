@@ -131,6 +131,48 @@ def observation_id(
     return hashlib.sha256(payload.encode()).hexdigest()[:20]
 
 
+def content_id(o: Observation) -> str:
+    """Return the content id ``o`` should carry: :func:`observation_id` of its fields."""
+    return observation_id(
+        scope=o.scope,
+        subject=o.subject,
+        relation=o.relation,
+        value=o.value,
+        kind=o.kind,
+        source=o.source,
+        observed_at=o.observed_at,
+        valid_from=o.valid_from,
+    )
+
+
+def new_observation(
+    *,
+    scope: str,
+    subject: str,
+    relation: str,
+    value: str | None,
+    kind: Kind,
+    source: str,
+    observed_at: datetime,
+    valid_from: datetime,
+    recorded_at: datetime,
+    metadata: Mapping[str, Any] | None = None,
+) -> Observation:
+    """Return a live (unretired) observation carrying its content id."""
+    oid = observation_id(
+        scope=scope,
+        subject=subject,
+        relation=relation,
+        value=value,
+        kind=kind,
+        source=source,
+        observed_at=observed_at,
+        valid_from=valid_from,
+    )
+    fields = (scope, subject, relation, value, kind, source, observed_at, valid_from, recorded_at)
+    return Observation(oid, *fields, metadata={} if metadata is None else metadata)
+
+
 @dataclass(frozen=True, slots=True)
 class Support:
     """One source backing a version: the first one stated it, later ones re-affirmed it."""

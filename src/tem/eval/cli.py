@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import os
 import shlex
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -124,6 +126,9 @@ def _command(name: str, params: dict[str, Any]) -> str:
     return shlex.join(parts)
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
 def _common(func: Any) -> Any:
     options = [
         click.option(
@@ -160,6 +165,28 @@ def _common(func: Any) -> Any:
     return func
 
 
+@contextmanager
+def _run_options(params: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    """The run options of the shared flags (:func:`_common`); the answer cache closes after."""
+    cache = AnswerCache(params["cache"]) if params["cache"] else None
+    try:
+        yield {
+            "limit": params["limit"],
+            "sample": params["sample"],
+            "seed": params["seed"],
+            "cache": cache,
+            "progress": params["progress"],
+        }
+    finally:
+        if cache is not None:
+            cache.close()
+
+
+def _configs(names: Sequence[str], help: str) -> Callable[[F], F]:
+    """The repeatable ``--config`` option of a benchmark command, choosing among ``names``."""
+    return click.option("--config", "configs", multiple=True, type=click.Choice(names), help=help)
+
+
 @click.group("eval")
 def eval_group() -> None:
     """Evaluate memory configurations on the persona benchmark and on LoCoMo."""
@@ -167,13 +194,7 @@ def eval_group() -> None:
 
 @eval_group.command("persona")
 @_common
-@click.option(
-    "--config",
-    "configs",
-    multiple=True,
-    type=click.Choice(CONFIG_NAMES),
-    help="A configuration to run (repeatable; default: all).",
-)
+@_configs(CONFIG_NAMES, "A configuration to run (repeatable; default: all).")
 @click.option(
     "--bench",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -201,21 +222,8 @@ def persona_command(**params: Any) -> None:
     configs = persona_configs(
         bench, params["configs"] or None, facts, hybrid_budget=params["budget"]
     )
-    cache = AnswerCache(params["cache"]) if params["cache"] else None
-    try:
-        results = run_persona(
-            bench,
-            configs,
-            _backbone(params["backbone"]),
-            limit=params["limit"],
-            sample=params["sample"],
-            seed=params["seed"],
-            cache=cache,
-            progress=params["progress"],
-        )
-    finally:
-        if cache is not None:
-            cache.close()
+    with _run_options(params) as options:
+        results = run_persona(bench, configs, _backbone(params["backbone"]), **options)
     results.notes.append(
         f"Fact source: {facts}. RAG: top 4 exchanges (BM25); <Memory> configurations: "
         "Memory.recall with k=15 versions (tem-status-k4: 4); TEM-Hybrid: "
@@ -239,13 +247,7 @@ def persona_command(**params: Any) -> None:
 
 @eval_group.command("locomo")
 @_common
-@click.option(
-    "--config",
-    "configs",
-    multiple=True,
-    type=click.Choice(LOCOMO_NAMES),
-    help=f"Repeatable; default: {', '.join(LOCOMO_CONFIGS)}.",
-)
+@_configs(LOCOMO_NAMES, f"Repeatable; default: {', '.join(LOCOMO_CONFIGS)}.")
 @click.option(
     "--data",
     type=click.Path(dir_okay=False, exists=True, path_type=Path),
@@ -300,24 +302,16 @@ def locomo_command(**params: Any) -> None:
         embedder=_embedder(params["embedder"]),
         workers=None,
     )
-    cache = AnswerCache(params["cache"]) if params["cache"] else None
-    try:
+    with _run_options(params) as options:
         results = run_locomo(
             sessions,
             questions,
             configs,
             _backbone(params["backbone"]),
             budget=params["budget"],
-            limit=params["limit"],
-            sample=params["sample"],
-            seed=params["seed"],
-            cache=cache,
-            progress=params["progress"],
             judge=_judge(params["backbone"], params["judge"], params["judge_model"]),
+            **options,
         )
-    finally:
-        if cache is not None:
-            cache.close()
     chosen = pick_questions(questions, params["limit"], params["sample"], params["seed"])
     results.curve = recall_curve(chosen, configs, budgets, progress=params["progress"])
     results.notes += memories.notes

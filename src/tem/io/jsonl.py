@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TextIO
 
-from tem.core.model import GroupKey, Observation, Version, normalize_key, observation_id
+from tem.core.model import GroupKey, Observation, Version, content_id, normalize_key
 from tem.core.relations import check_cardinality
 from tem.core.times import parse_time, to_text
 from tem.errors import UserError
@@ -202,16 +202,7 @@ def _observation(item: Mapping[str, Any]) -> Observation:
         expired_at=None if item["expired_at"] is None else _time(item, "expired_at"),
         metadata=metadata,
     )
-    expected = observation_id(
-        scope=observation.scope,
-        subject=observation.subject,
-        relation=observation.relation,
-        value=observation.value,
-        kind=observation.kind,
-        source=observation.source,
-        observed_at=observation.observed_at,
-        valid_from=observation.valid_from,
-    )
+    expected = content_id(observation)
     if observation.id != expected:
         raise UserError(f"id: {observation.id!r} does not match the content (expected {expected})")
     return observation

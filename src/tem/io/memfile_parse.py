@@ -13,6 +13,7 @@ from tem.core.model import (
     Observation,
     Status,
     Version,
+    new_observation,
     normalize_key,
     observation_id,
 )
@@ -70,18 +71,7 @@ class Record:
         valid: datetime,
         now: datetime,
     ) -> Observation:
-        oid = observation_id(
-            scope=scope,
-            subject=self.subject,
-            relation=self.relation,
-            value=self.value,
-            kind=kind,
-            source=source,
-            observed_at=observed,
-            valid_from=valid,
-        )
-        return Observation(
-            id=oid,
+        return new_observation(
             scope=scope,
             subject=self.subject,
             relation=self.relation,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 
@@ -33,11 +33,4 @@ class ImportReport:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON form."""
-        return {
-            "observations": self.observations,
-            "written": self.written,
-            "unchanged": self.unchanged,
-            "declared": self.declared,
-            "versions": self.versions,
-            "mismatches": list(self.mismatches),
-        }
+        return asdict(self)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -119,12 +119,7 @@ class Submitted:
     scope: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "job_id": self.job_id,
-            "status": self.status,
-            "session_id": self.session_id,
-            "scope": self.scope,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -150,12 +145,4 @@ class JobStatus:
         return self.status in FINAL
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "job_id": self.job_id,
-            "status": self.status,
-            "session_id": self.session_id,
-            "scope": self.scope,
-            "attempts": self.attempts,
-            "error": self.error,
-            "report": self.report,
-        }
+        return asdict(self)

@@ -7,10 +7,13 @@ Nothing here reads ``os.environ`` by itself: the edge calls
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from tem.errors import UserError
+
+N = TypeVar("N", int, float)
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 
@@ -84,26 +87,31 @@ def _text(env: Mapping[str, str], name: str) -> str | None:
 
 
 def _seconds(env: Mapping[str, str], name: str, *, default: float) -> float:
-    raw = _text(env, name)
-    if raw is None:
-        return default
-    try:
-        value = float(raw)
-    except ValueError:
-        value = math.nan
-    if not (math.isfinite(value) and value > 0):
-        raise UserError(f"{name}: expected a number of seconds > 0, got {raw!r}")
-    return value
+    return _number(
+        env, name, default, float, lambda v: math.isfinite(v) and v > 0, "a number of seconds > 0"
+    )
 
 
 def _integer(env: Mapping[str, str], name: str, *, default: int, minimum: int) -> int:
+    return _number(env, name, default, int, lambda v: v >= minimum, f"an integer >= {minimum}")
+
+
+def _number(
+    env: Mapping[str, str],
+    name: str,
+    default: N,
+    parse: Callable[[str], N],
+    valid: Callable[[N], bool],
+    expected: str,
+) -> N:
+    """The variable ``name`` parsed, ``default`` when unset; unparsable or invalid fails."""
     raw = _text(env, name)
     if raw is None:
         return default
     try:
-        value = int(raw)
+        value: N | None = parse(raw)
     except ValueError:
-        value = minimum - 1
-    if value < minimum:
-        raise UserError(f"{name}: expected an integer >= {minimum}, got {raw!r}")
+        value = None
+    if value is None or not valid(value):
+        raise UserError(f"{name}: expected {expected}, got {raw!r}")
     return value

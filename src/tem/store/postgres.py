@@ -40,15 +40,12 @@ from tem.store.postgres_writes import (
     declared_cardinalities,
 )
 from tem.store.rows import (
-    OBS_COLUMNS,
-    VERSION_COLUMNS,
     VERSION_SELECT,
     delete_filter,
-    key_filter,
-    observation_of,
     sessions_scope,
     version_of,
 )
+from tem.store.sql_reads import SqlReads
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
@@ -63,7 +60,7 @@ _BUMP = f"UPDATE commits SET count = count + 1 WHERE shard = pg_backend_pid() % 
 _TABLES = ("observations", "versions", "subjects", "sessions", "turns", "vectors")
 
 
-class PostgresStore:
+class PostgresStore(SqlReads):
     """A store in a PostgreSQL database (``postgresql://user@host:5432/db``).
 
     ``schema`` (a lowercase SQL name) keeps tem's tables in that schema, created if
@@ -72,6 +69,8 @@ class PostgresStore:
     ``rank_cap`` bounds the rows one full-text search ranks once its terms are
     common (``tem/store/postgres_search.py``); None ranks every match.
     """
+
+    _mark, _seq = "%s", "seq"
 
     def __init__(
         self,
@@ -217,34 +216,6 @@ class PostgresStore:
         with self._connection() as conn:
             return declared_cardinalities(conn)
 
-    def observations(
-        self, scope: str, subject_key: str | None = None, relation_key: str | None = None
-    ) -> list[Observation]:
-        clause, params = key_filter(scope, subject_key, relation_key, "%s")
-        rows = self._read(
-            f"SELECT {OBS_COLUMNS} FROM observations WHERE {clause} ORDER BY seq", params
-        )
-        return [observation_of(r) for r in rows]
-
-    def versions(
-        self, scope: str, subject_key: str | None = None, relation_key: str | None = None
-    ) -> list[Version]:
-        clause, params = key_filter(scope, subject_key, relation_key, "%s")
-        rows = self._read(
-            f"SELECT {VERSION_COLUMNS} FROM versions WHERE {clause} "
-            "ORDER BY subject_key, relation_key, position",
-            params,
-        )
-        return [version_of(r) for r in rows]
-
-    def subject_values(self, scope: str, subject_key: str) -> list[tuple[str, str]]:
-        rows = self._read(
-            "SELECT relation_key, value FROM versions WHERE scope = %s AND subject_key = %s "
-            "ORDER BY relation_key, position",
-            (scope, subject_key),
-        )
-        return [(r[0], r[1]) for r in rows]
-
     def group_versions(self, groups: Sequence[GroupKey]) -> dict[GroupKey, list[Version]]:
         found: dict[GroupKey, list[Version]] = {g: [] for g in groups}
         if not found:
@@ -320,13 +291,6 @@ class PostgresStore:
             return search_sql.matched_subjects(
                 conn, self._search_stats, scope, terms, limit, self.rank_cap
             )
-
-    def all_observations(self) -> Iterator[Observation]:
-        for r in self._read(f"SELECT {OBS_COLUMNS} FROM observations ORDER BY seq"):
-            yield observation_of(r)
-
-    def scopes(self) -> list[str]:
-        return [r[0] for r in self._read("SELECT DISTINCT scope FROM observations ORDER BY 1")]
 
     def count(self) -> dict[str, int]:
         counts = ", ".join(f"(SELECT count(*) FROM {table})" for table in _TABLES)

@@ -9,7 +9,7 @@ so deleting the row deletes its index entries: nothing is left behind.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tem.core.episode import Event, Session, TurnRecord
 from tem.store.postgres_schema import TEXT_CONFIG
@@ -61,29 +61,37 @@ def delete_sessions(conn: Conn, scope: str, session_id: str | None = None) -> in
 
 def search_events(conn: Conn, scope: str, terms: Sequence[str], limit: int) -> list[Event]:
     """Return the sessions whose summaries best match any of ``terms`` (cover density rank)."""
-    if not terms:
-        return []
-    rows = conn.execute(
-        f"WITH q AS (SELECT {any_of(terms)} AS q) "
+    rows = _ranked(
+        conn,
+        terms,
         f"SELECT {_SESSION_COLUMNS}, ts_rank_cd(s.fts, q.q) AS score FROM sessions s, q "
         "WHERE s.fts @@ q.q AND s.scope = %s ORDER BY score DESC, s.seq LIMIT %s",
-        (*terms, scope, limit),
-    ).fetchall()
+        (scope, limit),
+    )
     return [event_of(r, float(r[5])) for r in rows]
 
 
 def search_turns(conn: Conn, scope: str, terms: Sequence[str], limit: int) -> list[TurnRecord]:
     """Return the turns that best match any of ``terms`` (cover density rank)."""
-    if not terms:
-        return []
-    rows = conn.execute(
-        f"WITH q AS (SELECT {any_of(terms)} AS q) "
+    rows = _ranked(
+        conn,
+        terms,
         f"SELECT {_TURN_COLUMNS}, ts_rank_cd(t.fts, q.q) AS score "
         "FROM turns t JOIN sessions s ON s.seq = t.session_seq, q "
         "WHERE t.fts @@ q.q AND s.scope = %s ORDER BY score DESC, t.seq LIMIT %s",
-        (*terms, scope, limit),
-    ).fetchall()
+        (scope, limit),
+    )
     return [turn_of(r, float(r[7])) for r in rows]
+
+
+def _ranked(
+    conn: Conn, terms: Sequence[str], select: str, params: tuple[Any, ...]
+) -> list[tuple[Any, ...]]:
+    """Rows of ``select``, which reads ``q.q``: the query matching any of ``terms``."""
+    if not terms:
+        return []
+    sql = f"WITH q AS (SELECT {any_of(terms)} AS q) {select}"
+    return conn.execute(sql, (*terms, *params)).fetchall()
 
 
 def list_sessions(conn: Conn, scope: str) -> list[Event]:

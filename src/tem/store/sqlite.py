@@ -43,20 +43,22 @@ from tem.store.rows import (
     diff_versions,
     flat,
     groups_join,
-    key_filter,
     marks,
     observation_of,
     sessions_scope,
     version_of,
 )
+from tem.store.sql_reads import SqlReads
 from tem.store.sqlite_schema import migrate
 from tem.store.sqlite_search import top_rows
 from tem.store.sqlite_terms import index_rows, unindex_rows
 from tem.store.sqlite_writers import WriterQueue
 
 
-class SQLiteStore:
+class SQLiteStore(SqlReads):
     """The embedded default store; ``path=None`` keeps everything in memory."""
+
+    _mark, _seq = "?", "rowid"
 
     def __init__(self, path: str | Path | None = None, *, timeout: float = 30.0) -> None:
         self.path = None if path is None else Path(path)
@@ -322,34 +324,6 @@ class SQLiteStore:
         with self._lock:
             return self._declared(self._conn)
 
-    def observations(
-        self, scope: str, subject_key: str | None = None, relation_key: str | None = None
-    ) -> list[Observation]:
-        clause, params = key_filter(scope, subject_key, relation_key)
-        rows = self._read(
-            f"SELECT {OBS_COLUMNS} FROM observations WHERE {clause} ORDER BY rowid", params
-        )
-        return [observation_of(r) for r in rows]
-
-    def versions(
-        self, scope: str, subject_key: str | None = None, relation_key: str | None = None
-    ) -> list[Version]:
-        clause, params = key_filter(scope, subject_key, relation_key)
-        rows = self._read(
-            f"SELECT {VERSION_COLUMNS} FROM versions WHERE {clause} "
-            "ORDER BY subject_key, relation_key, position",
-            params,
-        )
-        return [version_of(r) for r in rows]
-
-    def subject_values(self, scope: str, subject_key: str) -> list[tuple[str, str]]:
-        rows = self._read(
-            "SELECT relation_key, value FROM versions WHERE scope = ? AND subject_key = ? "
-            "ORDER BY relation_key, position",
-            (scope, subject_key),
-        )
-        return rows  # two-column rows
-
     def group_versions(self, groups: Sequence[GroupKey]) -> dict[GroupKey, list[Version]]:
         found: dict[GroupKey, list[Version]] = {g: [] for g in groups}
         for chunk in chunks(list(found)):
@@ -419,13 +393,6 @@ class SQLiteStore:
                 return subjects_sql.match(self._conn, scope, terms, limit)
             finally:
                 self._conn.execute("COMMIT")
-
-    def all_observations(self) -> Iterator[Observation]:
-        for r in self._read(f"SELECT {OBS_COLUMNS} FROM observations ORDER BY rowid"):
-            yield observation_of(r)
-
-    def scopes(self) -> list[str]:
-        return [r[0] for r in self._read("SELECT DISTINCT scope FROM observations ORDER BY 1")]
 
     def count(self) -> dict[str, int]:
         counts: dict[str, int] = {}

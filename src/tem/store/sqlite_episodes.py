@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from typing import Any
 
 from tem.core.episode import Event, Session, TurnRecord
 from tem.store.rows import event_of, fts_query, session_row, turn_of, turn_row
@@ -68,14 +69,14 @@ def search_events(
     conn: sqlite3.Connection, scope: str, terms: Sequence[str], limit: int
 ) -> list[Event]:
     """Return the sessions whose summaries best match any of ``terms`` (BM25)."""
-    if not terms:
-        return []
-    rows = conn.execute(
+    rows = _matches(
+        conn,
+        terms,
         f"SELECT {_SESSION_COLUMNS}, bm25(sessions_fts) AS score FROM sessions_fts "
         "JOIN sessions s ON s.rowid = sessions_fts.rowid "
         "WHERE sessions_fts MATCH ? AND s.scope = ? ORDER BY score LIMIT ?",
-        (fts_query(terms), scope, limit),
-    ).fetchall()
+        (scope, limit),
+    )
     return [event_of(r, -float(r[5])) for r in rows]
 
 
@@ -83,15 +84,24 @@ def search_turns(
     conn: sqlite3.Connection, scope: str, terms: Sequence[str], limit: int
 ) -> list[TurnRecord]:
     """Return the turns that best match any of ``terms`` (BM25)."""
-    if not terms:
-        return []
-    rows = conn.execute(
+    rows = _matches(
+        conn,
+        terms,
         f"SELECT {_TURN_COLUMNS}, bm25(turns_fts) AS score FROM turns_fts "
         "JOIN turns t ON t.rowid = turns_fts.rowid JOIN sessions s ON s.rowid = t.session_rowid "
         "WHERE turns_fts MATCH ? AND s.scope = ? ORDER BY score LIMIT ?",
-        (fts_query(terms), scope, limit),
-    ).fetchall()
+        (scope, limit),
+    )
     return [turn_of(r, -float(r[7])) for r in rows]
+
+
+def _matches(
+    conn: sqlite3.Connection, terms: Sequence[str], select: str, params: tuple[Any, ...]
+) -> list[Any]:
+    """Rows of ``select``, whose first parameter is the FTS5 query matching any of ``terms``."""
+    if not terms:
+        return []
+    return conn.execute(select, (fts_query(terms), *params)).fetchall()
 
 
 def list_sessions(conn: sqlite3.Connection, scope: str) -> list[Event]:
