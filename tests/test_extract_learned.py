@@ -96,6 +96,12 @@ def added_by(
          ("Ana", "lives in", "Ipoh", "assert")),
         ("I'm a solicitor at a firm called Hartley & Webb.", "Hartley & Webb", "WORKS_AT",
          ("Ana", "works at", "Hartley & Webb", "assert")),
+        ("Embraer promoted me to lead avionics technician.", "lead avionics technician",
+         "JOB_TITLE", ("Ana", "job title", "lead avionics technician", "assert")),
+        ("Singapore Airlines made me a first officer last year.", "first officer", "JOB_TITLE",
+         ("Ana", "job title", "first officer", "assert")),
+        ("I teach maths at Qatar Academy.", "teach maths", "JOB_TITLE",
+         ("Ana", "job title", "maths teacher", "assert")),
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(

@@ -37,6 +37,7 @@ def triples(*texts: str, speaker: str = "Maria") -> set[tuple[str, str, str | No
         ("I retired last year.", ("Maria", "job title", "retired", "assert")),
         ("I married Arjun in 2018.", ("Maria", "partner", "Arjun", "assert")),
         ("I'm a barmaid at the Red Lion.", ("Maria", "works at", "Red Lion", "assert")),
+        ("Our dog Rex loves the beach.", ("Maria", "has pet", "Rex", "assert")),
         ("We got engaged!", ("Maria", "relationship status", "engaged", "assert")),
         ("Tom and I broke up.", ("Maria", "partner", "Tom", "end")),
         ("I switched to oat lattes.", ("Maria", "favorite drink", "oat lattes", "assert")),

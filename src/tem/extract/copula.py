@@ -13,7 +13,7 @@ from tem.extract.facts import Candidate, Kind
 from tem.extract.leisure import taste_phrase, taste_relation
 from tem.extract.partners import name_said_of
 from tem.extract.readers import proper_name
-from tem.extract.subjects import FIRST_POSSESSIVE, SELF, name_of, subject_token
+from tem.extract.subjects import FIRST_POSSESSIVE, SELF, first_possessed, name_of, subject_token
 from tem.extract.values import (
     children,
     entity_text,
@@ -271,8 +271,9 @@ def _taste_antecedent(pronoun: Token) -> str | None:
 def possessive_facts(noun: Token, speaker: str) -> Stated:
     """ "my dog Max" -> has pet; "my girlfriend Anna" -> partner; "my flat in Leeds"."""
     owner = next((c for c in noun.children if c.dep_ == "poss"), None)
-    if owner is None or owner.lower_ not in FIRST_POSSESSIVE:
-        return []
+    named_mine = noun.dep_ == "compound" and noun.head.pos_ == "PROPN" and first_possessed(noun)
+    if not named_mine and (owner is None or owner.lower_ not in FIRST_POSSESSIVE):
+        return []  # "our dog Rex": the parser hangs "our" on the name
     lemma = noun.lemma_.casefold()
     if lemma in lx.ANIMALS:
         name = proper_name(noun) or _compound_name(noun)

@@ -22,7 +22,7 @@ NOT_A = {
     "lives in": NUMBERS | {"LANGUAGE"},
     "works at": NUMBERS | {"LANGUAGE"},
     "studies at": NUMBERS | {"LANGUAGE"},
-    "job title": NUMBERS | {"GPE", "LANGUAGE"},
+    "job title": NUMBERS - {"ORDINAL"} | {"GPE", "LANGUAGE"},  # "first officer"
     "favorite drink": NUMBERS | {"GPE", "LANGUAGE"},
     "has pet": NUMBERS | {"GPE", "LANGUAGE"},
     "hobby": NUMBERS | {"GPE", "LANGUAGE"},
@@ -335,9 +335,35 @@ def _partner(span: Any, words: list[str]) -> bool:
     return _name(span, words) and bool({t.lower_ for t in span.sent} & PARTNER_CUES)
 
 
+def misread_title(span: Any) -> bool:
+    """True for a title whose first word the parser read as a verb: "lead avionics
+    technician", "shift supervisor" (a title ends in the person noun it names)."""
+    from tem.extract.lexicon import OCCUPATIONS
+
+    root, last = span.root, span[-1]  # "teach chemistry" is no title: "chemistry" no person
+    if len(span) < 2 or root.pos_ != "VERB" or root.i != span.start:
+        return False
+    return last.pos_ in ("NOUN", "PROPN") and last.lower_ in OCCUPATIONS
+
+
+def agent_noun(verb: Any) -> str | None:
+    """The occupation a verb of work names: "teach" teacher, "bake" baker, "tutor" tutor."""
+    from tem.extract.lexicon import OCCUPATIONS
+
+    lemma = verb.lemma_.casefold()
+    for noun in (lemma, lemma + "r", lemma + "er"):
+        if noun in OCCUPATIONS:
+            return noun
+    return None
+
+
 def _title(span: Any, words: list[str]) -> bool:
     from tem.extract.lexicon import OCCUPATIONS
 
+    if misread_title(span):
+        return True
+    if span[0].pos_ == "VERB" and span.root.i == span.start and agent_noun(span[0]) is not None:
+        return True  # "I teach maths": a maths teacher
     root = span.root
     if root.pos_ not in ("NOUN", "PROPN") or root.tag_ == "VBG" or span[0].tag_ == "VBG":
         return False

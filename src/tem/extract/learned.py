@@ -132,10 +132,19 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
         w.casefold() for w in [*whole_name(span).text.split(), *value.split()]
     }:
         return None  # "Hi, I'm Andre Romero": the speaker's own name, or a part of it
-    clause = clause_of(span.root)
+    clause = clause_of(_head_of(span, relation))
     if not admitted(clause, relation, kind, speaker):
         return None
     return Candidate(speaker, relation, value, kind, clause.i)
+
+
+def _head_of(span: Any, relation: str) -> Token:
+    """The token whose clause states the value: its root, or above a title the parser
+    split at a verb ("promoted me to *lead* avionics technician": "promoted")."""
+    root = span.root
+    if relation == "job title" and kinds.misread_title(span) and root.head.i != root.i:
+        return root.head
+    return root
 
 
 def clause_of(token: Token) -> Token:
@@ -354,6 +363,10 @@ def canonical(relation: str, span: Any) -> str:
         if len(name) > 1 and name[-1].tag_ == "POS":
             name = name[:-1]  # its "'s" is the name's or an owner's: shop_s decides
         return capitalized(_value(name) + (shop_s(name) if relation != "partner" else ""))
+    doer = kinds.agent_noun(span[0]) if span[0].pos_ == "VERB" else None
+    title_verb = doer is not None and span.root.i == span.start and not kinds.misread_title(span)
+    if relation == "job title" and title_verb:
+        return " ".join([*(t.text for t in span[1:]), doer])  # "teach maths": maths teacher
     if relation in ("job title", "has pet"):
         known = OCCUPATIONS if relation == "job title" else ANIMALS
         value = _value(span)
