@@ -350,7 +350,7 @@ def agent_noun(verb: Any) -> str | None:
     """The occupation a verb of work names: "teach" teacher, "bake" baker, "tutor" tutor."""
     from tem.extract.lexicon import OCCUPATIONS
 
-    lemma = verb.lemma_.casefold()
+    lemma = str(verb.lemma_).casefold()
     for noun in (lemma, lemma + "r", lemma + "er"):
         if noun in OCCUPATIONS:
             return noun

@@ -364,8 +364,8 @@ def canonical(relation: str, span: Any) -> str:
             name = name[:-1]  # its "'s" is the name's or an owner's: shop_s decides
         return capitalized(_value(name) + (shop_s(name) if relation != "partner" else ""))
     doer = kinds.agent_noun(span[0]) if span[0].pos_ == "VERB" else None
-    title_verb = doer is not None and span.root.i == span.start and not kinds.misread_title(span)
-    if relation == "job title" and title_verb:
+    title_verb = span.root.i == span.start and not kinds.misread_title(span)
+    if relation == "job title" and doer is not None and title_verb:
         return " ".join([*(t.text for t in span[1:]), doer])  # "teach maths": maths teacher
     if relation in ("job title", "has pet"):
         known = OCCUPATIONS if relation == "job title" else ANIMALS
