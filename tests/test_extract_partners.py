@@ -52,3 +52,17 @@ def test_a_former_partner_is_one_no_longer(text: str, partner: str, status: str)
     found = triples(text)
     assert ("Ana", "partner", partner, "assert") not in found
     assert {v for _, r, v, _ in found if r == "relationship status"} <= {status}
+
+
+def test_an_ending_in_the_sentence_outranks_the_couple_it_ends() -> None:
+    statuses = {
+        v
+        for _, r, v, _ in triples("broke up with my girlfriend Megan last week")
+        if r == "relationship status"
+    }
+    assert statuses == {"single"}
+
+
+def test_an_emoji_is_no_partner() -> None:
+    found = triples("ok so update: Priya and I broke up 💔 so that's fun")
+    assert all(v != "💔" for _, _, v, _ in found)

@@ -38,6 +38,7 @@ def triples(*texts: str, speaker: str = "Maria") -> set[tuple[str, str, str | No
         ("I married Arjun in 2018.", ("Maria", "partner", "Arjun", "assert")),
         ("I'm a barmaid at the Red Lion.", ("Maria", "works at", "Red Lion", "assert")),
         ("Our dog Rex loves the beach.", ("Maria", "has pet", "Rex", "assert")),
+        ("I got into CrossFit last year.", ("Maria", "hobby", "CrossFit", "assert")),
         ("We got engaged!", ("Maria", "relationship status", "engaged", "assert")),
         ("Tom and I broke up.", ("Maria", "partner", "Tom", "end")),
         ("I switched to oat lattes.", ("Maria", "favorite drink", "oat lattes", "assert")),
@@ -244,3 +245,14 @@ def test_favourite_of_a_drink_is_not_a_mere_like() -> None:
     found = triples("I love oolong.")
     assert found == {("Maria", "favorite drink", "oolong", "assert")}
     assert triples("I love jazz.") == {("Maria", "likes", "jazz", "assert")}
+
+
+def test_a_school_that_admitted_the_speaker_is_no_hobby() -> None:
+    found = triples("got into FEUP and classes started this week!!")
+    assert not {t for t in found if t[1] == "hobby"}
+
+
+def test_a_rule_cut_short_takes_the_whole_phrase_the_model_read() -> None:
+    assert ("Maria", "favorite drink", "hibiscus iced tea", "assert") in triples(
+        "My favorite drink is hibiscus iced tea."
+    )

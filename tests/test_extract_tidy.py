@@ -22,7 +22,7 @@ from tem.extract.tidy import tidy
         ("favorite drink", "kvass man", "kvass"),
         ("hobby", "pilates girlie", "pilates"),
         ("job title", "sales man", "sales man"),
-        ("favorite drink", "🙂", "🙂"),
+        ("favorite drink", "🙂", None),  # nothing of a value left: none
         ("partner", None, None),
     ],
 )

@@ -150,6 +150,7 @@ def facts_of_turn(
             candidates += answered_question(question, sentence, speaker)
             question = None
         inside = [c for c in proposed if sentence.start <= c.anchor < sentence.end]
+        candidates = [_lengthened(c, inside) for c in candidates]
         said = sentence.text
         candidates += [
             c
@@ -162,6 +163,8 @@ def facts_of_turn(
         candidates = partners.settled(sentence, candidates, speaker)
         for found_candidate in sorted(candidates, key=lambda c: c.anchor):
             value = tidy(found_candidate.relation, found_candidate.value)
+            if value is None and found_candidate.kind != "end":
+                continue  # nothing of the value is left, and only an ending may say none
             candidate = replace(found_candidate, value=value)
             key = (candidate.subject, candidate.relation, candidate.value, candidate.kind)
             if key in seen:
@@ -211,6 +214,25 @@ def _taken(proposal: Candidate, candidates: list[Candidate]) -> bool:
         SLOT_KINDS.get(c.relation, kind) != kind and (c.value or "").casefold() == value
         for c in candidates
     )
+
+
+PHRASED = frozenset({"favorite drink", "hobby", "job title", "has pet"})
+"""Relations whose value is a description, not a name: more of it says more."""
+
+
+def _lengthened(found: Candidate, proposals: list[Candidate]) -> Candidate:
+    """A rule's value as the span model read it whole: "iced tea" in "hibiscus iced tea"
+    (the rules cut a phrase at a word they do not know). Names stay as the rules read
+    them: "Google" is not "Google campus"."""
+    if found.relation not in PHRASED or not found.value:
+        return found
+    words = f" {found.value.casefold()} "
+    for p in proposals:
+        same = (p.subject, p.relation, p.kind) == (found.subject, found.relation, found.kind)
+        longer = p.value is not None and words in f" {p.value.casefold()} " != words
+        if same and longer:
+            return replace(found, value=p.value)
+    return found
 
 
 def _known(proposal: Candidate, candidates: list[Candidate]) -> bool:

@@ -173,14 +173,26 @@ def hobby(verb: Token, rule: VerbRule) -> Found:
 
 
 def hobby_into(verb: Token, rule: VerbRule) -> Found:
-    """ "got into rock climbing"; "got into an accident" (an article) is no hobby."""
+    """ "got into rock climbing"; "got into an accident" (an article) is no hobby, nor
+    "got into FEUP" (a name: a school that admitted the speaker)."""
     for obj in objects_of(verb, rule.preps):
-        if children(obj, ("det",), ("a", "an", "the")):
+        if children(obj, ("det",), ("a", "an", "the")) or _admitted_to(obj):
             continue
         value = _plain_object(obj)
         if value is not None:
             return found_one(rule, value)
     return []
+
+
+def _admitted_to(obj: Token) -> bool:
+    """ "got into FEUP and classes started", "got into NUS but decided not to enrol": a
+    name among words of study or of a choice is a school, not a pastime ("got into
+    CrossFit" stays one)."""
+    from tem.extract.kinds import STUDY_CUES
+
+    named = obj.pos_ == "PROPN" or (obj.text.isupper() and len(obj.text) > 1)
+    context = {t.lemma_.casefold() for t in obj.sent} | {t.lower_ for t in obj.sent}
+    return named and bool(context & (STUDY_CUES | {"decide", "enrol", "offer"}))
 
 
 def gerund(verb: Token, rule: VerbRule) -> Found:

@@ -57,6 +57,7 @@ def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Ca
     (an ending); one named beside "my wife" or "my gf" brings the status that word
     says, unless a status is read here already.
     """
+    candidates = _ended_first(candidates, speaker)
     word = own_partner_word(sentence)
     if word is None:
         return candidates
@@ -68,6 +69,19 @@ def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Ca
     if not status or not partners or any(c.relation == "relationship status" for c in mine):
         return candidates
     return [*candidates, Candidate(speaker, "relationship status", status, "assert", word.i)]
+
+
+def _ended_first(candidates: list[Candidate], speaker: str) -> list[Candidate]:
+    """Without the couple's status when the same sentence ends it: "broke up with my
+    girlfriend Megan" is single, and no longer dating."""
+    statuses = {c.value for c in candidates if _status_of(c, speaker)}
+    if not statuses & (set(GONE.values()) | {"single"}):
+        return candidates
+    return [c for c in candidates if not (_status_of(c, speaker) and c.value in COUPLED)]
+
+
+def _status_of(candidate: Candidate, speaker: str) -> bool:
+    return candidate.subject == speaker and candidate.relation == "relationship status"
 
 
 def name_said_of(noun: Any) -> Any | None:

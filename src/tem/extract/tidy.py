@@ -32,6 +32,8 @@ def tidy(relation: str, value: str | None) -> str | None:
     if value is None:
         return None
     words = _trimmed(value).split()
+    if not words:
+        return None  # "broke up 💔": no words, no value
     if len(words) > 1 and relation == "partner" and words[0].casefold() in PARTNER_WORDS:
         words = words[1:]
     if len(words) > 1 and relation == "has pet" and _pet_then_name(words):
@@ -39,7 +41,7 @@ def tidy(relation: str, value: str | None) -> str | None:
     habit = relation in ("favorite drink", "hobby")
     if len(words) > 1 and habit and words[-1].casefold() in HABIT_PEOPLE:
         words = words[:-1]
-    return " ".join(words) or value
+    return " ".join(words)
 
 
 def _trimmed(value: str) -> str:
