@@ -21,6 +21,8 @@ def _mates(text: str, relation: str, value: str) -> set[str | None]:
         ("I speak Yoruba, Igbo, Hausa and English.", "speaks", "Yoruba",
          {"Igbo", "Hausa", "English"}),
         ("I speak Polish and Czech, but not Slovak.", "speaks", "Polish", {"Czech"}),
+        # A name no list knows, listed with languages after "speak", is one.
+        ("I speak Dutch, Papiamento and English.", "speaks", "Dutch", {"Papiamento", "English"}),
         # Activities are left to the readers: a job or a chore lists as easily as a hobby.
         ("Juggling a PhD, tutoring French, and rowing for my college.", "hobby", "rowing",
          set()),

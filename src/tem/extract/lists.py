@@ -89,8 +89,11 @@ def _mate_value(relation: str, mate: Any) -> str | None:
     a language, an animal, a drink, an occupation."""
     from tem.extract.lexicon import ANIMALS, OCCUPATIONS
 
-    if relation == "speaks":
-        return kinds.language_of(mate.text)
+    if relation == "speaks":  # a name listed with languages, after "speak", is one
+        spoken = mate.pos_ == "PROPN" and bool(
+            kinds.sentence_words(mate.doc[mate.i : mate.i + 1]) & kinds.LANGUAGE_CUES
+        )
+        return kinds.language_of(mate.text) or (mate.text if spoken else None)
     span = _chunk(mate, adjectives=relation == "favorite drink")
     if not kinds.well_formed(relation, span) or not kinds.fits(relation, span):
         return None
