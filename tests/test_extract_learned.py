@@ -98,6 +98,8 @@ def added_by(
          ("Ana", "works at", "Hartley & Webb", "assert")),
         ("Embraer promoted me to lead avionics technician.", "lead avionics technician",
          "JOB_TITLE", ("Ana", "job title", "lead avionics technician", "assert")),
+        ("haha yeah we live in achrafieh, tiny apartment", "achrafieh", "LIVES_IN",
+         ("Ana", "lives in", "Achrafieh", "assert")),
         ("Masala chai is basically in my bloodstream.", "Masala chai", "FAVORITE_DRINK",
          ("Ana", "favorite drink", "Masala chai", "assert")),
         ("Singapore Airlines made me a first officer last year.", "first officer", "JOB_TITLE",

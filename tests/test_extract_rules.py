@@ -256,3 +256,19 @@ def test_a_rule_cut_short_takes_the_whole_phrase_the_model_read() -> None:
     assert ("Maria", "favorite drink", "hibiscus iced tea", "assert") in triples(
         "My favorite drink is hibiscus iced tea."
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("yo just quit infosys lol, no plan", ("Maria", "works at", "Infosys", "end")),
+        ("hahaha me and Josh got engaged on the weekend!!!",
+         ("Maria", "relationship status", "engaged", "assert")),
+    ],
+)  # fmt: skip
+def test_a_chat_interjection_is_nobody(text: str, expected: tuple[str, str, str, str]) -> None:
+    assert expected in triples(text)
+
+
+def test_a_pronoun_is_not_taken_for_laughter() -> None:
+    assert not {t for t in triples("He quit his job at Google.") if t[0] == "Maria"}

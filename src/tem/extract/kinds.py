@@ -246,8 +246,9 @@ def well_formed(relation: str, span: Any) -> bool:
 
 def _name(span: Any, words: list[str]) -> bool:
     root = span.root
+    misread = root.pos_ == "ADJ" and root.dep_ == "pobj"  # "we live in achrafieh" (JJ)
     return (
-        root.pos_ in NAME_POS
+        (root.pos_ in NAME_POS or misread)
         and words[0] not in GREETINGS
         and not (len(span) == 1 and inflected(root))
     )
@@ -334,7 +335,9 @@ def _employer(span: Any, words: list[str]) -> bool:
 
 
 def _partner(span: Any, words: list[str]) -> bool:
-    return _name(span, words) and bool({t.lower_ for t in span.sent} & PARTNER_CUES)
+    """A name with a word of partnership in its sentence, typed right or not ("maried")."""
+    said = {spelled(t.lower_, PARTNER_CUES) for t in span.sent}
+    return _name(span, words) and bool(said & PARTNER_CUES)
 
 
 def misread_title(span: Any) -> bool:

@@ -6,6 +6,7 @@ without coreference ("he", "they") give no subject, so no fact.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tem.extract.lexicon import ANIMALS, KEPT_SUBJECT_MODIFIERS, KIN_NOUNS, OCCUPATIONS
@@ -21,10 +22,19 @@ PEOPLE_NOUNS = KIN_NOUNS | ANIMALS | OCCUPATIONS | EXTRA_PEOPLE
 INHERITING_DEPS = frozenset({"conj", "xcomp", "advcl", "pcomp", "acl", "acomp"})
 
 
+LAUGHTER = re.compile(r"(?:a?h[ae]){2,}h?|lo+l|lmf?ao+|rofl|omg|yo+|ya+y|wo+w")
+
+
+def interjection(token: Token) -> bool:
+    """True for a chat interjection the parser took for a noun: "*hahaha* me and Josh
+    got engaged", "*yo* just quit infosys": no one, so no subject."""
+    return bool(token.tag_ == "UH" or LAUGHTER.fullmatch(token.lower_))
+
+
 def subject_token(verb: Token) -> Token | None:
     """Return the grammatical subject of ``verb``, borrowing it from a governing verb."""
     for _ in range(4):
-        found = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
+        found = [c for c in verb.children if c.dep_ in SUBJECT_DEPS and not interjection(c)]
         if found:
             before = [c for c in found if c.i < verb.i]
             return before[-1] if before else found[0]
