@@ -148,6 +148,13 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         ("We stay in Lisbon for two weeks every summer.", "Lisbon", "LIVES_IN"),
         ("Get a flat in Leith, it's cheaper.", "Leith", "LIVES_IN"),
         ("I'm a tourist in Rome this week.", "tourist", "JOB_TITLE"),
+        ("I've been teaching my siblings coding.", "teaching my siblings", "JOB_TITLE"),
+        (
+            "I took this photo at a location called Whispering Falls.",
+            "Whispering Falls",
+            "WORKS_AT",
+        ),
+        ("I stay in shape by hitting the gym.", "gym", "HOBBY"),
         ("A tourist in Rome, that was me last summer.", "Rome", "LIVES_IN"),
         (
             "I got hired by Bluewater Energy; I'm a chemist there now.",

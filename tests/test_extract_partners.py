@@ -34,6 +34,10 @@ def test_a_named_partner_brings_the_status_their_word_says(
     assert ("Ana", "relationship status", status, "assert") in found
 
 
+def test_a_gerund_is_no_shorthand_for_i() -> None:
+    assert not triples("Supporting each other and making good things happen is inspiring!")
+
+
 def test_a_turn_without_i_states_only_what_its_subjectless_clause_says() -> None:
     assert triples("Sarah moved to Austin with her husband.") <= {
         ("Sarah", "lives in", "Austin", "assert")

@@ -138,18 +138,21 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
 def stays(verb: Token) -> bool:
     """ "I stay in Kampala": "stay" in the present with no length of stay is where one
     lives, as English is spoken in India, Africa and Singapore ("stayed in Rome for a
-    week", "staying at a hostel" are visits)."""
+    week", "staying at a hostel" are visits, "stay in shape" is no place)."""
     if verb.lemma_ != "stay" or verb.tag_ not in ("VBP", "VBZ"):
         return False
-    preps = {c.lower_ for c in verb.children if c.dep_ == "prep"}
-    return "in" in preps and not preps & {"for", "at", "until", "till"}
+    preps = [c for c in verb.children if c.dep_ == "prep"]
+    if {p.lower_ for p in preps} & {"for", "at", "until", "till"}:
+        return False
+    places = [o for p in preps if p.lower_ == "in" for o in p.children if o.dep_ == "pobj"]
+    return any(o.pos_ == "PROPN" or o.ent_type_ in ("GPE", "LOC") for o in places)
 
 
 def _goes_doing(verb: Token) -> bool:
     """ "I go climbing": "go" with an activity as its complement, as a habit ("went
-    hiking to the lake" was one outing)."""
+    hiking to the lake" was one outing, "off to go swimming" is one to come)."""
     doing = any(c.dep_ == "xcomp" and c.tag_ == "VBG" for c in verb.children)
-    return verb.lemma_ == "go" and doing and verb.tag_ != "VBD"
+    return verb.lemma_ == "go" and doing and verb.tag_ in ("VBP", "VBZ", "VBG")
 
 
 def is_visit(verb: Token) -> bool:

@@ -149,6 +149,18 @@ def inflected(token: Any) -> bool:
 
 
 PLACE_OF_WORK = frozenset({"office", "plant", "branch", "store", "campus", "headquarters", "hq"})
+FIRMS = (
+    ORG_HEADS
+    | PLACE_OF_WORK
+    | frozenset(
+        """
+    firm startup business shop restaurant cafe café bar pub salon studio agency practice
+    bakery factory hotel warehouse lab charity nonprofit
+    """.split()
+    )
+)
+"""Nouns of a place of work: "a firm called Hartley & Webb" names an employer, "a
+location called Whispering Falls" does not."""
 AGENT_SUFFIXES = (
     "er", "or", "ist", "ian", "ant", "ent", "man", "woman", "eer", "ee", "smith", "wright",
     "ive", "ic", "ier", "yst", "ess", "maid", "hand", "dev",
@@ -367,7 +379,8 @@ def _title(span: Any, words: list[str]) -> bool:
 
     if misread_title(span):
         return True
-    if span[0].pos_ == "VERB" and span.root.i == span.start and agent_noun(span[0]) is not None:
+    habit = span[0].tag_ in ("VBP", "VBZ")  # "I teach maths"; "teaching others" is no job
+    if habit and span.root.i == span.start and agent_noun(span[0]) is not None:
         return True  # "I teach maths": a maths teacher
     root = span.root
     if root.pos_ not in ("NOUN", "PROPN") or root.tag_ == "VBG" or span[0].tag_ == "VBG":

@@ -47,6 +47,7 @@ OLD_OR_COMPARED = frozenset(
 KEEP_WITH_OTHERS = frozenset({"partner", "relationship status"})
 """Relations the speaker states through someone else: "my wife Ana works at Google"."""
 CLAUSE_POS = frozenset({"VERB", "AUX"})
+SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
 EMPLOYING_VERBS = frozenset({"join", "sign", "recruit", "poach", "onboard"})
 ENDING_GOVERNORS = frozenset({"stop", "quit", "give", "cut", "kick"})
 LEAVING_VERBS = frozenset(
@@ -100,7 +101,14 @@ def learned_candidates(
     is left out can be the speaker's ("Tied the knot with Daniel in April!").
     """
     found = (candidate(doc, start, end, label, speaker) for start, end, label in proposals)
-    return [c for c in found if c is not None and not (shorthand and not left_out_i(doc[c.anchor]))]
+    return [c for c in found if c is not None and not (shorthand and not _told(doc[c.anchor]))]
+
+
+def _told(verb: Token) -> bool:
+    """A past clause with its subject left out ("Tied the knot with Daniel!", "Got a flat
+    in Leith"): a gerund is no shorthand for "I" ("Hiking to the top was awesome")."""
+    past = verb.tag_ in ("VBD", "VBN") or misread_base(verb)
+    return past and verb.dep_ == "ROOT" and not any(c.dep_ in SUBJECTS for c in verb.children)
 
 
 def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candidate | None:
@@ -280,7 +288,8 @@ def employer_cued(span: Any) -> bool:
         if token.lemma_ == "let" and "go" in particles:
             return True
     root = span.root
-    if root.dep_ in ("oprd", "dobj", "attr") and root.head.lemma_ in ("call", "name"):
+    named = root.dep_ in ("oprd", "dobj", "attr") and root.head.lemma_ in ("call", "name")
+    if named and root.head.head.lemma_ in kinds.FIRMS:
         root = root.head.head  # "a solicitor at a firm called Hartley & Webb"
     elif root.dep_ == "appos":
         root = root.head  # "at a startup, Kestrel Labs,"
@@ -363,7 +372,7 @@ def canonical(relation: str, span: Any) -> str:
         if len(name) > 1 and name[-1].tag_ == "POS":
             name = name[:-1]  # its "'s" is the name's or an owner's: shop_s decides
         return capitalized(_value(name) + (shop_s(name) if relation != "partner" else ""))
-    doer = kinds.agent_noun(span[0]) if span[0].pos_ == "VERB" else None
+    doer = kinds.agent_noun(span[0]) if span[0].tag_ in ("VBP", "VBZ") else None
     title_verb = span.root.i == span.start and not kinds.misread_title(span)
     if relation == "job title" and doer is not None and title_verb:
         return " ".join([*(t.text for t in span[1:]), doer])  # "teach maths": maths teacher
