@@ -20,6 +20,7 @@ from tem.extract.lists import list_mates
 from tem.extract.nlp import load_pipeline
 from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
 from tem.extract.readers_index import READERS
+from tem.extract.roles import role_candidates
 from tem.extract.subjects import resolve_subject
 from tem.extract.tidy import tidy
 from tem.extract.timing import clause_time
@@ -287,7 +288,9 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         if idioms.is_trigger(token):
             stated = [*stated, *idioms.taste_idioms(token, speaker)]
         found.extend(Candidate(s, r, v, k, token.i) for s, r, v, k in stated)
-    return found
+    known = {(c.relation, (c.value or "").casefold()) for c in found}
+    roles = role_candidates(sentence, speaker)
+    return found + [c for c in roles if (c.relation, (c.value or "").casefold()) not in known]
 
 
 def verb_facts(verb: Token, speaker: str) -> list[tuple[str, str, str | None, Any]]:
