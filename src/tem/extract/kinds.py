@@ -172,7 +172,7 @@ PARTNER_CUES = frozenset(
     """
     partner boyfriend girlfriend husband wife fiance fiancé fiancee fiancée spouse hubby
     wifey bf gf missus date dating married marry marriage wedding wed engaged engagement
-    proposed propose seeing together relationship knot dumped dump divorce divorced ex
+    proposed propose seeing together relationship knot dumped dump divorce divorced ex half
     split broke separated widow widowed widower anniversary love
     """.split()
 )

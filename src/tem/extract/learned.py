@@ -182,11 +182,18 @@ def admitted(verb: Token, relation: str, kind: Kind, speaker: str) -> bool:
         return False  # "went to an open day at the University of Otago"
     if relation == "hobby" and not pastime(verb):
         return False
-    if relation == "has pet" and owned(verb.sent, kinds.animal_words()):
-        return True  # "my cat Mishi is 14": the cat is the speaker's
-    if relation in KEEP_WITH_OTHERS and partners.own_partner_word(verb.sent) is not None:
-        return True  # "my wife Ana works at Google": Ana is the partner
-    return about_speaker(verb, speaker)
+    return owned_by_speaker(verb, relation) or about_speaker(verb, speaker)
+
+
+def owned_by_speaker(verb: Token, relation: str) -> bool:
+    """True when the value is the speaker's whoever the clause is about: "my cat Mishi
+    is 14", "my wife Ana works at Google" (Ana is the partner), "Home these days is a
+    flat in Pune" (a home nobody owns is the speaker's)."""
+    if relation == "lives in":
+        return bare_home(verb)
+    if relation == "has pet":
+        return owned(verb.sent, kinds.animal_words())
+    return relation in KEEP_WITH_OTHERS and partners.own_partner_word(verb.sent) is not None
 
 
 def about_speaker(verb: Token, speaker: str) -> bool:
@@ -218,6 +225,23 @@ def about_speaker(verb: Token, speaker: str) -> bool:
         if named is not None and named != speaker:
             return False
     return speaks_of_self(verb.sent.text) or any(map(left_out_i, verb.sent))
+
+
+def bare_home(verb: Token) -> bool:
+    """True for "home" with no owner said of a place in a clause of being: chat's "home"
+    is the speaker's own ("home for my parents" and "his home" are someone else's)."""
+    if verb.lemma_ != "be" or verb.tag_ == "VBD":
+        return False  # "Kyoto was home for a while": home no longer
+    for token in verb.children:
+        if token.lower_ != "home" or token.dep_ not in ("nsubj", "attr", "advmod", "acomp"):
+            continue
+        owned = any(c.dep_ in ("poss", "prep") for c in token.children)
+        held_for = [o for p in verb.children if p.lower_ == "for" for o in p.children]
+        others = any(o.lower_ in KIN_NOUNS or o.pos_ == "PRON" for o in held_for)
+        subject = subject_token(verb)
+        person = subject is not None and subject.pos_ == "PRON" and subject.lower_ not in SELF
+        return not (owned or others or person)
+    return False
 
 
 def pastime(verb: Token) -> bool:

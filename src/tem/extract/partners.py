@@ -44,10 +44,15 @@ def own_partner_word(sentence: Any) -> Any | None:
     """The speaker's own partner word in ``sentence``: "my wife", "our engagement";
     not "my son's girlfriend" (her owner is the son) nor "his girlfriend"."""
     for token in sentence:
-        said = token.lower_ in PARTNER_NOUNS or token.lower_ in CUE_STATUS
+        said = token.lower_ in PARTNER_NOUNS or token.lower_ in CUE_STATUS or _other_half(token)
         if said and first_possessed(token):
             return token
     return None
+
+
+def _other_half(token: Any) -> bool:
+    """ "my other half": a partner, said without a partner word."""
+    return token.lower_ == "half" and any(c.lower_ == "other" for c in token.children)
 
 
 def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Candidate]:
