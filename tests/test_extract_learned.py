@@ -100,6 +100,8 @@ def added_by(
          "JOB_TITLE", ("Ana", "job title", "lead avionics technician", "assert")),
         ("haha yeah we live in achrafieh, tiny apartment", "achrafieh", "LIVES_IN",
          ("Ana", "lives in", "Achrafieh", "assert")),
+        ("I speak Yoruba, Igbo and English, my mum made sure of it.", "Igbo", "SPEAKS",
+         ("Ana", "speaks", "Igbo", "assert")),
         ("Home these days is a shoebox flat in Pune.", "Pune", "LIVES_IN",
          ("Ana", "lives in", "Pune", "assert")),
         ("Dunedin's been home for thirty years and I can't see myself leaving.", "Dunedin",

@@ -147,12 +147,25 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
 
 
 def _head_of(span: Any, relation: str) -> Token:
-    """The token whose clause states the value: its root, or above a title the parser
-    split at a verb ("promoted me to *lead* avionics technician": "promoted")."""
+    """The token whose clause states the value: its root; above a title the parser split
+    at a verb ("promoted me to *lead* avionics technician": "promoted"); or the verb the
+    value follows when the parser made it the subject of a later clause ("I *speak*
+    Yoruba, Igbo and English, my mum made sure of it")."""
     root = span.root
     if relation == "job title" and kinds.misread_title(span) and root.head.i != root.i:
         return root.head
+    first = root
+    while first.dep_ == "conj" and first.head.i < first.i:
+        first = first.head  # the list's first item: "Yoruba" in "Yoruba, Igbo and Hausa"
+    before = root.doc[max(first.left_edge.i - 1, 0)]
+    misplaced = first.dep_ in ("nsubj", "nsubjpass") and first.left_edge.i > 0
+    if misplaced and before.pos_ == "VERB" and _said_by_self(before):
+        return before  # "I speak Yoruba, Igbo, Hausa and English, my mum made sure of it"
     return root
+
+
+def _said_by_self(verb: Token) -> bool:
+    return any(c.dep_ == "nsubj" and c.lower_ in SELF for c in verb.children)
 
 
 def clause_of(token: Token) -> Token:
