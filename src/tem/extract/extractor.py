@@ -24,7 +24,7 @@ from tem.extract.roles import role_candidates
 from tem.extract.subjects import resolve_subject
 from tem.extract.tidy import tidy
 from tem.extract.timing import clause_time
-from tem.extract.triggers import may_state_fact, speaks_of_self
+from tem.extract.triggers import may_be_shorthand, may_state_fact, speaks_of_self
 from tem.extract.workers import read_shared
 
 Token = Any
@@ -70,12 +70,14 @@ class OfflineExtractor:
     ) -> Iterator[list[ExtractedFact]]:
         """Like :meth:`extract` for many sessions, parsing all their turns in one stream.
 
-        The span model reads every turn; a turn is parsed only when a rule's trigger
-        word is in it or the model proposed something there. In a turn with neither a
-        trigger nor a first-person word, only a clause with its subject left out can
-        state a fact ("Tied the knot with Daniel in April!"): reading such turns
-        unguarded added noise in LoCoMo's dialogue ("Thanks, Gina!" as a drink). Rules
-        alone (``learned=False``) parse only the turns with a trigger word.
+        The span model reads the turns with a rule's trigger word, a first-person word,
+        or a sentence that opens with a past verb (chat's dropped "I": "Tied the knot
+        with Daniel in April!"); a turn is parsed only when a trigger word is in it or
+        the model proposed something there. In a turn with neither a trigger nor a
+        first-person word, only a past clause with its subject left out can state a
+        fact: reading such turns unguarded added noise in LoCoMo's dialogue ("Thanks,
+        Gina!" as a drink). Rules alone (``learned=False``) parse only the turns with a
+        trigger word.
         """
         chosen = list(sessions)
         remote = partial(_read_here, batch_size=self.batch_size, learned=self.learned)
@@ -89,7 +91,11 @@ class OfflineExtractor:
             for number, session in enumerate(chosen)
             for turn in session.turns
         ]
-        items = [(fires, item) for fires, item in triggered if fires or self.learned]
+        items = [
+            (fires, item)
+            for fires, item in triggered
+            if fires or (self.learned and _may_say(item[0]))
+        ]
         results: list[list[ExtractedFact]] = [[] for _ in chosen]
         marks: list[list[learned.Proposal] | None] = [None] * len(items)
         if self.learned:
@@ -109,6 +115,12 @@ class OfflineExtractor:
             found = facts_of_turn(doc, turn, speaker, reference, marked, shorthand=shorthand)
             results[number].extend(found)
         return results
+
+
+def _may_say(text: str) -> bool:
+    """True when the span model should read ``text``: it speaks of the speaker, or it
+    opens a sentence with a past verb whose "I" chat dropped."""
+    return speaks_of_self(text) or may_be_shorthand(text)
 
 
 def _read_here(

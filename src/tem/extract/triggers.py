@@ -60,3 +60,26 @@ SELF_WORDS = re.compile(r"\b(?:i|i'm|im|i've|ive|i'd|me|my|mine|we|we're|our|us)
 def speaks_of_self(text: str) -> bool:
     """True when ``text`` has a first-person word: the span model may find a fact there."""
     return SELF_WORDS.search(text.replace("’", "'")) is not None
+
+
+LEAD_INS = frozenset(
+    "just finally so and also ok okay yeah yep well lol haha omg oh btw recently".split()
+)
+"""Words chat puts before a verb whose "I" it dropped: "just moved to Austin"."""
+SENTENCES = re.compile(r"[.!?\n;:—]+")
+
+
+def may_be_shorthand(text: str) -> bool:
+    """True when a sentence of ``text`` opens with a past verb, its "I" dropped ("Tied
+    the knot with Daniel!", "so, got a flat in Leith"): the span model may find a fact
+    there though no first-person word says so. The past forms are "-ed" and the English
+    pipeline's own irregular forms."""
+    from tem.extract.nlp import inflected_verbs
+
+    for sentence in SENTENCES.split(text.replace("’", "'")):
+        words = [w for w in re.findall(r"[a-z']+", sentence.casefold()) if w not in LEAD_INS]
+        if words and (
+            words[0] in inflected_verbs() or (words[0].endswith("ed") and len(words[0]) > 3)
+        ):
+            return True
+    return False
