@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 from functools import lru_cache
@@ -159,18 +159,9 @@ def new_observation(
     metadata: Mapping[str, Any] | None = None,
 ) -> Observation:
     """Return a live (unretired) observation carrying its content id."""
-    oid = observation_id(
-        scope=scope,
-        subject=subject,
-        relation=relation,
-        value=value,
-        kind=kind,
-        source=source,
-        observed_at=observed_at,
-        valid_from=valid_from,
-    )
     fields = (scope, subject, relation, value, kind, source, observed_at, valid_from, recorded_at)
-    return Observation(oid, *fields, metadata={} if metadata is None else metadata)
+    draft = Observation("", *fields, metadata={} if metadata is None else metadata)
+    return replace(draft, id=content_id(draft))
 
 
 @dataclass(frozen=True, slots=True)
