@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 import pytest
 
 from tem.core.episode import Session, Turn
-from tem.extract import OfflineExtractor, kinds, learned
+from tem.extract import OfflineExtractor, forms, kinds, learned
 from tem.extract.nlp import load_pipeline
 
 SESSION = datetime(2024, 5, 8, tzinfo=UTC)
@@ -195,7 +195,7 @@ def test_labels_name_the_relation_and_the_kind() -> None:
      ("the weather", "")],
 )  # fmt: skip
 def test_status_words_map_to_a_status(said: str, status: str) -> None:
-    assert learned.status_of(said) == status
+    assert forms.status_of(said) == status
 
 
 @pytest.mark.parametrize(
@@ -204,7 +204,7 @@ def test_status_words_map_to_a_status(said: str, status: str) -> None:
      ("ski", "skiing"), ("climb", "climbing"), ("garden", "gardening")],
 )  # fmt: skip
 def test_a_hobby_said_as_a_verb_becomes_its_activity(verb: str, form: str) -> None:
-    assert learned.gerund(verb) == form
+    assert forms.gerund(verb) == form
 
 
 def test_languages_are_recognised_with_typos_and_words_are_not() -> None:

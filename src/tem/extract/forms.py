@@ -1,0 +1,140 @@
+"""The value a proposed span stands for: a name whole, a status, an activity, a kind.
+
+The span model marks words; :func:`canonical` turns them into the value memory keeps:
+"my wife" is married, "I swim" is swimming, "Quinta" in "Quinta da Pacheca" stands for
+the whole name, "porto" typed in lowercase is Porto.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any
+
+from tem.extract import kinds, partners
+from tem.extract.lexicon import ANIMALS, CUE_STATUS, OCCUPATIONS
+from tem.extract.values import shop_s
+
+LEADING = frozenset({"a", "an", "the", "my", "our", "some", "this", "that", "based", "-"})
+BASE_VERB_TAGS = frozenset({"VB", "VBP"})
+NAMED = frozenset({"works at", "studies at", "lives in", "partner"})
+"""Relations whose value is a name: a proposal inside a name stands for all of it."""
+NAME_TYPES = frozenset({"ORG", "GPE", "FAC", "LOC", "PERSON"})
+NAME_JOINERS = frozenset({"of", "de", "da", "di", "del", "der", "van", "von", "&", "and", "la"})
+MAX_NAME = 7
+VOWELS = frozenset("aeiou")
+
+
+def canonical(relation: str, span: Any) -> str:
+    """The value a proposed span stands for: "my wife" is married, "I swim" is swimming."""
+    if relation == "relationship status":  # "my late husband" is widowed
+        said = partners.status_said(span.root) if span.root.lower_ in CUE_STATUS else ""
+        return said or status_of(span.text)
+    if relation == "speaks":  # a language no list knows, as written; a people is none
+        language = kinds.language_of(span.text)
+        return language or ("" if span.root.ent_type_ == "NORP" else capitalized(_value(span)))
+    if relation in NAMED:
+        name = whole_name(span)
+        if len(name) > 1 and name[-1].tag_ == "POS":
+            name = name[:-1]  # its "'s" is the name's or an owner's: shop_s decides
+        return capitalized(_value(name) + (shop_s(name) if relation != "partner" else ""))
+    doer = kinds.agent_noun(span[0]) if span[0].tag_ in ("VBP", "VBZ") else None
+    title_verb = span.root.i == span.start and not kinds.misread_title(span)
+    if relation == "job title" and doer is not None and title_verb:
+        return " ".join([*(t.text for t in span[1:]), doer])  # "teach maths": maths teacher
+    if relation in ("job title", "has pet"):
+        known = OCCUPATIONS if relation == "job title" else ANIMALS
+        value = _value(span)
+        head = span.root.text
+        fixed = kinds.spelled(head, known)
+        return value if fixed == head else value.replace(head, fixed)
+    first = span[0]
+    base = first.tag_ in BASE_VERB_TAGS or first.lower_ == first.lemma_  # "I knit" (VBD)
+    if relation == "hobby" and base and first.pos_ == "VERB":
+        rest = span.doc[first.i + 1 : span.end].text
+        return " ".join(w for w in (gerund(first.lower_), rest) if w)
+    return _value(span)
+
+
+def capitalized(name: str) -> str:
+    """A name typed in lowercase, capitalised: "porto" -> "Porto", "uni of lagos" ->
+    "Uni of Lagos"; a name with any capital stays as typed ("iPhone", "McGill")."""
+    if name != name.casefold():
+        return name
+    return " ".join(w if w in NAME_JOINERS else w[:1].upper() + w[1:] for w in name.split())
+
+
+def whole_name(span: Any) -> Any:
+    """The name ``span`` is part of: "Quinta" in "Quinta da Pacheca", "Lincoln" in "Lincoln
+    High". The pipeline's entity that holds it, else the run of proper nouns around it."""
+    doc = span.doc
+    for ent in doc.ents:
+        inside = ent.start <= span.start and span.end <= ent.end
+        if inside and ent.label_ in NAME_TYPES and len(ent) <= MAX_NAME:
+            return ent
+    if not all(t.pos_ == "PROPN" for t in span):
+        return span
+    start, end = span.start, span.end
+    while start > 0 and _name_part(doc, start - 1, -1):
+        start -= 1
+    while end < len(doc) and _name_part(doc, end, 1):
+        end += 1
+    return doc[start:end] if end - start <= MAX_NAME else span
+
+
+def _name_part(doc: Any, i: int, step: int) -> bool:
+    """True when token ``i`` continues a name: a proper noun, or a joiner before one."""
+    token = doc[i]
+    if i == token.sent.start and kinds.inflected(token):
+        return False  # "Joined Canva as a designer": the verb only wears a capital
+    if token.pos_ == "PROPN":
+        return True
+    beyond = i + step
+    joined = token.lower_ in NAME_JOINERS and 0 <= beyond < len(doc)
+    return joined and doc[beyond].pos_ == "PROPN"
+
+
+def status_of(text: str) -> str:
+    """The status a phrase says ("hubby" -> married, "girlfreind" -> dating); "" if none."""
+    for word in re.findall(r"[\w'é]+", text.casefold()):
+        if word in CUE_STATUS:
+            return CUE_STATUS[word]
+        close = difflib.get_close_matches(word, CUE_STATUS, n=1, cutoff=0.8)
+        if close:
+            return CUE_STATUS[close[0]]
+    return ""
+
+
+def gerund(verb: str) -> str:
+    """ "swim" -> "swimming", "bake" -> "baking", "paint" -> "painting"."""
+    if verb.endswith("ie"):
+        return verb[:-2] + "ying"
+    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")) and len(verb) > 2:
+        return verb[:-1] + "ing"
+    short_cvc = (
+        len(verb) <= 4
+        and len(verb) >= 3
+        and verb[-1] not in VOWELS | set("wxy")
+        and verb[-2] in VOWELS
+        and verb[-3] not in VOWELS
+    )
+    return verb + verb[-1] + "ing" if short_cvc else verb + "ing"
+
+
+def _value(span: Any) -> str:
+    tokens = list(span)
+    while tokens and (tokens[0].lower_ in LEADING or tokens[0].is_punct):
+        tokens = tokens[1:]
+    while (
+        tokens
+        and (tokens[-1].is_punct or tokens[-1].tag_ == "POS")
+        and tokens[-1].text
+        not in (
+            ")",
+            "+",
+        )
+    ):
+        tokens = tokens[:-1]
+    if not tokens:
+        return ""
+    return str(span.doc[tokens[0].i : tokens[-1].i + 1].text).strip()
