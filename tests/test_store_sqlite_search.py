@@ -141,6 +141,21 @@ def test_scores_depend_on_the_callers_scope_alone(tmp_path: Path) -> None:
     assert _found(shared, "a", ["zanthor", "quibblex", "tea"], 20) == expected
 
 
+def test_a_scope_with_most_rows_searches_without_its_tag_and_finds_only_its_own() -> None:
+    # The big scope's queries drop the tag (faster); the small one's keep it.
+    rows = [("big", f"P{i}", "owns", f"zanthor tea {i}") for i in range(30)]
+    rows += [("small", f"Q{i}", "owns", "zanthor tea") for i in range(5)]
+    store = _corpus(rows)
+    assert not Search(store._conn, "big", 15).tagged and Search(store._conn, "small", 15).tagged
+    for scope, names in (("big", "P"), ("small", "Q")):
+        hits = store.search(scope, ["zanthor", "tea"], 40)
+        assert hits and all(h.group.scope == scope for h in hits)
+        assert {h.group.subject_key[0] for h in hits} == {names.casefold()}
+        assert [i for _, i in _found(store, scope, ["zanthor"], 5)] == [
+            i for _, i in _reference(store, scope, phrases(["zanthor"]), 5)
+        ], names
+
+
 def _stats(conn: sqlite3.Connection) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
     return (
         [tuple(r) for r in conn.execute("SELECT scope, rows, tokens FROM fts_stats ORDER BY 1")],

@@ -20,7 +20,10 @@ Ranking semantics (the documented contract of :meth:`SQLiteStore.search`):
 * **newest among the common**: when only phrases each held by more than
   :data:`BUDGET` rows of the scope are left undecided, or only rows under the floor
   can still come in, the newest :data:`NEWEST` rows holding those phrases (after those
-  holding all of them, unless under the floor) are scored, not all of them.
+  holding all of them, unless under the floor) are scored, not all of them: the
+  newest holding the rarest of them first, then, while places are left, the next
+  ("which customer in Lisbon has value 4821": Lisbon's rows before rows that only
+  say "value").
 
 A search therefore scores at most about 2 :data:`BUDGET` + :data:`NEWEST` rows,
 whatever the scope's size.
@@ -139,6 +142,11 @@ class Search:
         self.rows, self.avgdl = 0, 1.0
         if row and row[0] > 0:
             self.rows, self.avgdl = int(row[0]), row[1] / row[0] or 1.0
+        (everyone,) = conn.execute("SELECT coalesce(sum(rows), 0) FROM fts_stats").fetchone()
+        self.tagged = self.rows * 2 < everyone
+        """Whether a query names the scope's tag: a scope with most of the file's rows is
+        found faster by the ``scope`` column alone (the tag's postings cost more than the
+        rows of other scopes they would skip)."""
         self.phrases: list[Phrase] = []
         self.idfs: list[float] = []
         self.scores: dict[int, float] = {}
@@ -164,7 +172,7 @@ class Search:
         if not rest or self._settled(sum(bounds[taken:])):
             return self._top()
         if self.scores and sum(bounds[taken:]) < FLOOR * max(self.scores.values()):
-            self._score(self._either(rest), NEWEST)  # only filling is left
+            self._fill(rest)  # only filling is left
             return self._top()
         if len(rest) >= 2:
             every = " AND ".join(p.match() for p in rest)
@@ -172,8 +180,17 @@ class Search:
                 sum(bounds[taken:]) - min(bounds[taken:])
             ):
                 return self._top()
-        self._score(self._either(rest), NEWEST)
+        self._fill(rest)
         return self._top()
+
+    def _fill(self, rest: Sequence[Phrase]) -> None:
+        """Score the newest :data:`NEWEST` rows holding the rarest phrase of ``rest``,
+        then, if fewer, those holding the next one: the most telling word fills first."""
+        left = NEWEST
+        for phrase in rest:
+            left -= self._fetch(self._either([phrase]), left)
+            if left <= 0:
+                return
 
     def hits(self, phrase: Phrase) -> int:
         """The scope's rows holding ``phrase`` (one lookup for a one-word phrase)."""
@@ -205,10 +222,15 @@ class Search:
         return "(" + " OR ".join(p.match() for p in chosen) + ")"
 
     def _scoped(self, query: str) -> str:
-        return f'tag : "{self.tag}" AND {query}'
+        return f'tag : "{self.tag}" AND {query}' if self.tagged else query
 
     def _score(self, query: str, limit: int = -1) -> bool:
         """Score the scope's rows matching ``query`` (newest ``limit``); True if that was all."""
+        fetched = self._fetch(query, limit)
+        return limit < 0 or fetched < limit
+
+    def _fetch(self, query: str, limit: int = -1) -> int:
+        """Score the scope's rows matching ``query`` (newest ``limit``); how many matched."""
         cursor = self.conn.cursor()
         cursor.row_factory = None
         rows = cursor.execute(
@@ -221,7 +243,7 @@ class Search:
         for rowid, *texts in rows:
             if rowid not in scores:
                 scores[rowid] = scorer.score(texts)
-        return limit < 0 or len(rows) < limit
+        return len(rows)
 
     def _settled(self, unseen: float) -> bool:
         """Whether rows not scored yet (each scoring at most ``unseen``) can be left out."""
