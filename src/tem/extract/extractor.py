@@ -83,27 +83,33 @@ class OfflineExtractor:
         remote = partial(_read_here, batch_size=self.batch_size, learned=self.learned)
         yield from read_shared(chosen, dict(speaker_names or {}), self.workers, self._read, remote)
 
+    def _gate(self, text: str) -> tuple[bool, bool]:
+        """Whether a rule's trigger word is in ``text``, and whether (with the span model)
+        it has neither that nor a first-person word: only shorthand can speak there."""
+        fires = may_state_fact(text)
+        return fires, not fires and self.learned and not speaks_of_self(text)
+
     def _read(
         self, chosen: Sequence[Session], names: Mapping[str, str]
     ) -> list[list[ExtractedFact]]:
         triggered = [
-            (may_state_fact(turn.text), (turn.text, (number, turn)))
+            (*self._gate(turn.text), (turn.text, (number, turn)))
             for number, session in enumerate(chosen)
             for turn in session.turns
         ]
         items = [
-            (fires, item)
-            for fires, item in triggered
-            if fires or (self.learned and _may_say(item[0]))
+            (fires, shorthand, item)
+            for fires, shorthand, item in triggered
+            if fires or (self.learned and (not shorthand or may_be_shorthand(item[0])))
         ]
         results: list[list[ExtractedFact]] = [[] for _ in chosen]
         marks: list[list[learned.Proposal] | None] = [None] * len(items)
         if self.learned:
-            texts = (item[0] for _, item in items)
+            texts = (item[0] for _, _, item in items)
             marks = list(learned.mark(texts, batch_size=self.batch_size))
         kept = [
-            (item, marked, not fires and not speaks_of_self(item[0]))
-            for (fires, item), marked in zip(items, marks, strict=True)
+            (item, marked, shorthand)
+            for (fires, shorthand, item), marked in zip(items, marks, strict=True)
             if fires or marked
         ]  # no rule can fire and the model proposed nothing: no fact, no parse
         parsed = load_pipeline().pipe(
@@ -115,12 +121,6 @@ class OfflineExtractor:
             found = facts_of_turn(doc, turn, speaker, reference, marked, shorthand=shorthand)
             results[number].extend(found)
         return results
-
-
-def _may_say(text: str) -> bool:
-    """True when the span model should read ``text``: it speaks of the speaker, or it
-    opens a sentence with a past verb whose "I" chat dropped."""
-    return speaks_of_self(text) or may_be_shorthand(text)
 
 
 def _read_here(

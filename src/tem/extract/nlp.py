@@ -25,3 +25,9 @@ def inflected_verbs() -> frozenset[str]:
     lemmatizer exceptions: a word here is never a verb's bare form."""
     table = load_pipeline().get_pipe("lemmatizer").lookups.get_table("lemma_exc")
     return frozenset(form for form, lemmas in table["verb"].items() if form not in lemmas)
+
+
+def past_form(word: str, *, shortest: int) -> bool:
+    """True for a past form of a verb: an irregular one (:func:`inflected_verbs`) or an
+    "-ed" word of at least ``shortest`` letters ("tied" at 4; "need" and "feed" too)."""
+    return word in inflected_verbs() or (word.endswith("ed") and len(word) >= shortest)

@@ -53,9 +53,8 @@ def _given_to_speaker(verb: Token) -> bool:
 def _roles(verb: Token) -> list[Token]:
     """The person nouns ``verb`` makes of the speaker: after "as" or "to" (promoted to),
     or the complement of "made me"."""
-    found = [o for p in children(verb, ("prep",), ("as",)) for o in children(p, ("pobj",))]
-    if verb.lemma_ == "promote":
-        found += [o for p in children(verb, ("prep",), ("to",)) for o in children(p, ("pobj",))]
+    preps = ("as", "to") if verb.lemma_ == "promote" else ("as",)
+    found = [o for p in children(verb, ("prep",), preps) for o in children(p, ("pobj",))]
     if verb.lemma_ in ("make", "name", "appoint"):
         found += [c for c in verb.children if c.dep_ in ("oprd", "ccomp", "xcomp", "attr")]
     return [

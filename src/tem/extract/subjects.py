@@ -71,12 +71,10 @@ def misread_base(verb: Token) -> bool:
     (an imperative is said in the verb's own lemma: "Get a flat")."""
     if verb.tag_ != "VB" or verb.pos_ not in ("VERB", "AUX"):
         return False
-    from tem.extract.nlp import inflected_verbs
+    from tem.extract.nlp import past_form
 
-    form = verb.lower_
-    return (
-        form != verb.lemma_ or form in inflected_verbs() or (form.endswith("ed") and len(form) > 4)
-    )
+    form = verb.lower_  # five letters at least: "Need a flat" stays an imperative
+    return form != verb.lemma_ or past_form(form, shortest=5)
 
 
 def name_of(token: Token, speaker: str) -> str | None:
