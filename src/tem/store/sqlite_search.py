@@ -137,13 +137,15 @@ class Search:
 
     def __init__(self, conn: sqlite3.Connection, scope: str, limit: int) -> None:
         self.conn, self.scope, self.limit, self.tag = conn, scope, limit, tag(scope)
-        stats = conn.execute("SELECT rows, tokens FROM fts_stats WHERE scope = ?", (scope,))
+        stats = conn.execute(
+            "SELECT rows, tokens, (SELECT sum(rows) FROM fts_stats) FROM fts_stats WHERE scope = ?",
+            (scope,),
+        )
         row = stats.fetchone()
         self.rows, self.avgdl = 0, 1.0
         if row and row[0] > 0:
             self.rows, self.avgdl = int(row[0]), row[1] / row[0] or 1.0
-        (everyone,) = conn.execute("SELECT coalesce(sum(rows), 0) FROM fts_stats").fetchone()
-        self.tagged = self.rows * 2 < everyone
+        self.tagged = self.rows * 2 < (row[2] if row else 0)
         """Whether a query names the scope's tag: a scope with most of the file's rows is
         found faster by the ``scope`` column alone (the tag's postings cost more than the
         rows of other scopes they would skip)."""
