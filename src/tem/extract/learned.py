@@ -228,7 +228,7 @@ def about_speaker(verb: Token, speaker: str) -> bool:
         named = name_of(subject, speaker)  # "my sister" is someone; "my job" is no one
         if named is not None and named != speaker:
             return False
-    return speaks_of_self(verb.sent.text) or any(map(left_out_i, verb.sent))
+    return speaks_of_self(verb.sent.text) or any(map(_left_out_i, verb.sent))
 
 
 def bare_home(verb: Token) -> bool:
@@ -361,7 +361,7 @@ def left_behind(span: Any) -> bool:
     return verb.lemma_ in TRIAL_VERBS and root.dep_ in ("dobj", "pobj")
 
 
-def left_out_i(token: Token) -> bool:
+def _left_out_i(token: Token) -> bool:
     """A past or progressive clause with no subject: "*Kicked* the habit, it's all tea now"."""
     return (
         token.pos_ == "VERB"
