@@ -16,6 +16,7 @@ from tem.errors import UserError
 from tem.extract import filters, idioms, learned, partners
 from tem.extract.copula import answered_question, be_facts, possessive_facts
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
+from tem.extract.headings import heading_candidates
 from tem.extract.lists import list_mates
 from tem.extract.nlp import load_pipeline
 from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
@@ -153,10 +154,10 @@ def facts_of_turn(
     found: list[ExtractedFact] = []
     seen: set[tuple[str, str, str | None, str]] = set()
     proposed = learned.learned_candidates(doc, proposals or [], speaker, shorthand=shorthand)
-    question = None
+    question = previous = None
     for sentence in doc.sents:
         if filters.is_question(sentence):
-            question = sentence
+            question = previous = sentence
             continue
         candidates = sentence_candidates(sentence, speaker)
         if question is not None:  # "My favourite drink? Definitely chai."
@@ -173,6 +174,12 @@ def facts_of_turn(
             and not _taken(c, candidates)
         ]
         candidates += list_mates(sentence, candidates)
+        candidates += [
+            c
+            for c in heading_candidates(sentence, previous, speaker)
+            if not _known(c, candidates)
+        ]
+        previous = sentence
         candidates = partners.settled(sentence, candidates, speaker)
         for found_candidate in sorted(candidates, key=lambda c: c.anchor):
             value = tidy(found_candidate.relation, found_candidate.value)

@@ -12,6 +12,7 @@ import re
 
 from tem.extract import lexicon as lx
 from tem.extract.copula import STATUS_WORDS
+from tem.extract.headings import HEADINGS
 from tem.extract.patterns import VERB_RULES
 
 IRREGULAR = {
@@ -46,7 +47,9 @@ def _pattern() -> re.Pattern[str]:
         words.update(listed)
     prefix = "|".join(sorted(map(re.escape, stems), key=len, reverse=True))
     whole = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
-    return re.compile(rf"\b(?:{prefix}|{PHRASES})|\b(?:{whole})s?\b", re.IGNORECASE)
+    nouns = "|".join(sorted({n.rstrip("y") for n in HEADINGS}, key=len, reverse=True))
+    heading = rf"\b(?:{nouns})\w*\b[^.!?:\n]{{0,40}}[:?]\s*\S"  # "Hobbies? Chess, ..."
+    return re.compile(rf"\b(?:{prefix}|{PHRASES})|\b(?:{whole})s?\b|{heading}", re.IGNORECASE)
 
 
 def may_state_fact(text: str) -> bool:

@@ -1,0 +1,278 @@
+"""Lists under a heading: "Languages I speak: Urdu, English and a bit of Pashto."
+
+Chat often names a kind of thing once and lists its items after a colon (or after a
+one-word question: "Hobbies? Climbing, sourdough and the occasional jigsaw."). The
+heading says what every item is, so an item needs no verb of its own: the heading's
+noun gives the relation (:data:`HEADINGS`), and each item gives one value of it.
+
+A heading speaks of the speaker only when nothing in it points elsewhere: its noun has
+no owner but "my"/"our", a verb in it has the speaker as subject, is not negated or
+modal, and is one of the verbs that say the speaker has or does the items
+(:data:`HOLDING_VERBS`: "languages I *speak*", not "languages I *want to learn*").
+Places need a verb of living ("places I've lived"; "places I've been" are trips).
+
+For a relation with one value at a time (a home, a job, a school), the item marked
+"now" is current and the others ended ("Kochi, Bangalore, and now Toronto"); without
+such a mark, a list of homes or jobs asserts every item only when the heading says they
+are held together ("two jobs", "I work"); otherwise it is a history without a present
+and gives nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tem.extract import kinds
+from tem.extract.facts import Candidate, Kind
+from tem.extract.subjects import FIRST_POSSESSIVE
+
+Token = Any
+
+HEADINGS = {
+    "hobby": "hobby",
+    "pastime": "hobby",
+    "passion": "hobby",
+    "interest": "hobby",
+    "instrument": "hobby",
+    "language": "speaks",
+    "drink": "favorite drink",
+    "beverage": "favorite drink",
+    "pet": "has pet",
+    "place": "lives in",
+    "city": "lives in",
+    "town": "lives in",
+    "country": "lives in",
+    "home": "lives in",
+    "job": "job title",
+    "gig": "job title",
+    "role": "job title",
+    "degree": "studies at",
+    "school": "studies at",
+    "university": "studies at",
+}
+"""The noun of a heading and the relation of the items under it."""
+HOLDING_VERBS = frozenset(
+    "be live speak know play drink have own keep love enjoy do work hold use study".split()
+)
+"""Verbs by which a heading says the speaker has or does its items."""
+HELD_ONE_AT_A_TIME = frozenset({"lives in", "job title", "studies at"})
+"""Relations whose listed items are a history: one now, the rest before (a favourite
+drink is one too, but a list of drinks one lives on is held at once)."""
+NEEDS_LIVING = frozenset({"place", "city", "town", "country"})
+TOGETHER = frozenset({"two", "three", "both", "several", "multiple", "work", "hold"})
+"""Words of a heading that holds its single-valued items at once: "I work two jobs"."""
+CURRENT = frozenset({"now", "currently", "presently", "today"})
+QUANTITY_NOUNS = frozenset("bit lot lots loads ton tons cup cups pint pints glass pair".split())
+PASSING = frozenset("occasional odd daily weekly endless".split())
+"""Adjectives of frequency: "the occasional jigsaw" is a jigsaw."""
+TIMES = frozenset(
+    "morning afternoon evening night day weekday weekend week month summer winter".split()
+)
+"""Times of a schedule, which a list of jobs may give in place of a job ("mornings at X")."""
+NAMING = ("called", "named")
+FINAL_JOINERS = frozenset({"and", "or", "plus"})
+LEADING = CURRENT | FINAL_JOINERS | PASSING | FIRST_POSSESSIVE
+"""Words an item may open with that are no part of its value: "and now my ..."."""
+CUTS = frozenset("called named who which that when if because".split())
+JOINERS = frozenset({",", ";"})
+NAME_LINKS = frozenset({"of", "di", "de", "da", "del", "la", "le", "&"})
+
+
+def heading_candidates(sentence: Any, before: Any | None, speaker: str) -> list[Candidate]:
+    """The facts of a list under a heading in ``sentence`` (or ending ``before`` it)."""
+    heading, items = _split(sentence, before)
+    if heading is None or items is None:
+        return []
+    found = _heading(heading)
+    if found is None:
+        return []
+    noun, relation = found
+    pieces = _items(items)
+    if len(pieces) < 2:
+        return []
+    values = [_value(relation, noun, piece) for piece in pieces]
+    marked = [any(t.lower_ in CURRENT for t in piece) for piece in pieces]
+    together = bool({t.lower_ for t in heading} & TOGETHER | {t.lemma_ for t in heading} & TOGETHER)
+    single = relation in HELD_ONE_AT_A_TIME
+    out: list[Candidate] = []
+    for piece, (value, extra), now in zip(pieces, values, marked, strict=True):
+        if single and not any(marked) and not together:
+            return []  # a history with no present: which one holds now is not said
+        kind: Kind = "end" if single and any(marked) and not now else "assert"
+        if value is not None:
+            out.append(Candidate(speaker, relation, value, kind, piece[0].i))
+        if extra is not None:
+            out.append(Candidate(speaker, extra[0], extra[1], kind, piece[0].i))
+    return out
+
+
+def _split(sentence: Any, before: Any | None) -> tuple[Any | None, Any | None]:
+    """The heading's tokens and the items' tokens: one sentence split by a colon, or a
+    heading sentence ending in ":" or "?" before the list."""
+    colon = next((t for t in sentence if t.text == ":"), None)
+    if colon is not None:
+        return sentence.doc[sentence.start : colon.i], sentence.doc[colon.i + 1 : sentence.end]
+    if before is not None and before[-1].text in (":", "?"):
+        return before[:-1], sentence
+    return None, None
+
+
+def _heading(heading: Any) -> tuple[Token, str] | None:
+    """The heading's noun and its items' relation, when the heading is about the speaker."""
+    words = [t for t in heading if not t.is_punct]
+    if not 1 <= len(words) <= 8:
+        return None
+    noun = next((t for t in words if t.pos_ == "NOUN" and t.lemma_.casefold() in HEADINGS), None)
+    if noun is None:
+        return None
+    owners = [c for c in noun.children if c.dep_ == "poss"]
+    if any(o.lower_ not in FIRST_POSSESSIVE for o in owners):
+        return None  # "my sister's hobbies"
+    verbs = [t for t in words if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("aux", "auxpass")]
+    for verb in verbs:
+        if verb.lemma_.casefold() not in HOLDING_VERBS or _doubted(verb):
+            return None
+        subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if any(s.lower_ not in ("i", "we") for s in subjects):
+            return None  # "languages my dad speaks"
+    lemma = noun.lemma_.casefold()
+    if lemma in NEEDS_LIVING and not any(v.lemma_ == "live" for v in verbs):
+        return None  # "places I've been": trips
+    return noun, HEADINGS[lemma]
+
+
+def _doubted(verb: Token) -> bool:
+    """A heading verb that is negated or modal: "drinks I *can't* stand", "would try"."""
+    return any(
+        c.dep_ == "neg" or (c.dep_ == "aux" and c.tag_ == "MD" and c.lower_ != "'ve")
+        for c in verb.children
+    )
+
+
+def _items(items: Any) -> list[list[Token]]:
+    """The items of a list, split at commas and at the last "and"/"or"."""
+    pieces: list[list[Token]] = [[]]
+    for token in items:
+        if token.text in JOINERS or (token.lower_ in FINAL_JOINERS and token.dep_ == "cc"):
+            pieces.append([])
+        elif not (token.is_punct and token.text not in ("&", "'")):
+            pieces[-1].append(token)
+    return [p for p in pieces if p]
+
+
+def _value(relation: str, noun: Token, piece: list[Token]) -> tuple[str | None, Any]:
+    """The value one item gives ``relation`` and, for a job "at" a named employer, the
+    employer fact as well: ``(value, (relation, value) | None)``."""
+    words = _stripped(piece)
+    head, tail = _cut(words)
+    if relation == "speaks":  # the heading says it is a language: "a bit of Pashto"
+        said = _text(head)
+        return kinds.language_of(said) or (said if _named(head) and len(head) <= 2 else None), None
+    if relation == "lives in":
+        return _name(piece), None
+    if relation == "studies at":
+        return _name(tail) or (_name(head) if _named(head) else None), None
+    if relation == "job title":
+        if _named(head):
+            return None, ("works at", _name(head))
+        employer = _name(tail[1:]) if tail and tail[0].lower_ in ("at", *NAMING) else None
+        if tail and tail[0].lower_ in NAMING:  # "a car wash called Splash Zone"
+            return None, None if employer is None else ("works at", employer)
+        title = _text(head) if head and _occupation(head[-1]) else None
+        return title, None if employer is None else ("works at", employer)
+    if relation == "has pet":
+        return _animal(head), None
+    if not head or head[-1].pos_ not in ("NOUN", "PROPN", "VERB"):
+        return None, None
+    text = _text(head)
+    if relation == "hobby" and noun.lemma_ == "instrument":
+        return f"playing {text}", None
+    return text, None
+
+
+def _occupation(word: Token) -> bool:
+    """A job under a heading of jobs: a person noun, or any noun but a time
+    ("mornings at Starbucks") or a word that is never a title."""
+    if kinds.person_noun(word.text):
+        return True
+    timed = word.ent_type_ in ("DATE", "TIME") or word.lemma_.casefold() in TIMES
+    return word.pos_ == "NOUN" and not timed and word.lower_ not in kinds.NOT_A_TITLE
+
+
+def _stripped(piece: list[Token]) -> list[Token]:
+    """An item without its leading joiners, marks of time, articles and quantities:
+    "and now a PhD" -> "PhD", "a bit of Pashto" -> "Pashto"."""
+    words = list(piece)
+    while words:
+        first = words[0]
+        if first.lower_ in LEADING or first.pos_ in ("DET", "NUM"):
+            words = words[1:]
+        elif first.pos_ == "ADV" and len(words) > 1:
+            words = words[1:]
+            if words and words[0].pos_ == "ADJ" and len(words) > 1:
+                words = words[1:]  # "very bad harmonica": the judgement goes
+        elif first.lower_ in kinds.QUANTIFIERS and len(words) > 1:
+            words = words[1:]
+        elif first.lower_ in QUANTITY_NOUNS and len(words) > 2 and words[1].lower_ == "of":
+            words = words[2:]
+        else:
+            break
+    return words
+
+
+def _cut(words: list[Token]) -> tuple[list[Token], list[Token]]:
+    """The item's own words and what follows them ("waitress" | "at Denny's")."""
+    for i, token in enumerate(words):
+        if i == 0:
+            continue
+        if token.lower_ in NAME_LINKS and words[i - 1].pos_ == "PROPN":
+            continue  # "Bank of America", "Politecnico di Milano"
+        if token.pos_ in ("ADP", "SCONJ") or token.lower_ in CUTS:
+            return words[:i], words[i:]
+    return words, []
+
+
+def _named(words: list[Token]) -> bool:
+    """True for words that are a name: proper nouns, or capitalised inside a sentence."""
+    return bool(words) and all(_name_word(t) for t in words)
+
+
+def _name_word(token: Token) -> bool:
+    capital = token.text[:1].isupper() and not token.is_sent_start
+    return token.pos_ == "PROPN" or token.lower_ in NAME_LINKS or capital
+
+
+def _name(words: list[Token]) -> str | None:
+    """The first run of proper nouns in ``words``: "a cabin near Tadoussac" -> Tadoussac."""
+    run: list[Token] = []
+    for token in words:
+        if _named([token]) or (run and token.lower_ in NAME_LINKS):
+            run.append(token)
+        elif run:
+            break
+    while run and run[-1].lower_ in NAME_LINKS:
+        run.pop()
+    if run and run[-1].i + 1 < len(run[-1].doc) and run[-1].nbor().lower_ in ("'s", "’s"):
+        run.append(run[-1].nbor())  # "Denny's"
+    return _text(run) or None
+
+
+def _text(words: list[Token]) -> str:
+    """The words as written, from the first to the last: "Morgan & Finch"."""
+    return words[0].doc[words[0].i : words[-1].i + 1].text if words else ""
+
+
+def _animal(words: list[Token]) -> str | None:
+    """The animal an item names: "Pixel the cat" -> cat, "two cats" -> cat."""
+    if "the" in [t.lower_ for t in words[1:]]:
+        words = words[[t.lower_ for t in words].index("the", 1) + 1 :]
+    known = kinds.animal_words()
+    for start in range(len(words)):
+        tail = words[start:]
+        if not tail:
+            break
+        if tail[-1].lemma_.casefold() in known or tail[-1].lower_ in known:
+            return " ".join([*(t.text for t in tail[:-1]), tail[-1].lemma_])
+        if " ".join(t.lower_ for t in tail) in known:
+            return _text(tail)
+    return None

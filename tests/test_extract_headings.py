@@ -1,0 +1,72 @@
+"""Lists under a heading: the heading's noun types every item; "now" marks the present."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tem.extract.headings import heading_candidates
+from tem.extract.nlp import load_pipeline
+from tem.extract.triggers import may_state_fact
+
+
+def _facts(text: str) -> set[tuple[str, str | None, str]]:
+    found: set[tuple[str, str | None, str]] = set()
+    before: Any = None
+    for sentence in load_pipeline()(text).sents:
+        listed = heading_candidates(sentence, before, "Ana")
+        found |= {(c.relation, c.value, c.kind) for c in listed}
+        before = sentence
+    return found
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("Languages I speak: Urdu, English, Arabic and a bit of Pashto.",
+         {("speaks", v, "assert") for v in ("Urdu", "English", "Arabic", "Pashto")}),
+        ("Hobbies? Climbing, sourdough, birdwatching and the occasional jigsaw.",
+         {("hobby", v, "assert") for v in ("Climbing", "sourdough", "birdwatching", "jigsaw")}),
+        ("Instruments I play: guitar, charango, and a very bad harmonica.",
+         {("hobby", f"playing {v}", "assert") for v in ("guitar", "charango", "harmonica")}),
+        ("My daily drinks: bissap, attaya after lunch, and bouye when I can find it.",
+         {("favorite drink", v, "assert") for v in ("bissap", "attaya", "bouye")}),
+        ("My pets: Pixel the cat, Byte the gecko and Cache the ferret.",
+         {("has pet", v, "assert") for v in ("cat", "gecko", "ferret")}),
+        # One home, job or school at a time: "now" is current, the others ended.
+        ("Places I've lived: Kochi, Bangalore, and now Toronto.",
+         {("lives in", "Kochi", "end"), ("lives in", "Bangalore", "end"),
+          ("lives in", "Toronto", "assert")}),
+        ("Jobs so far: waitress at Denny's, and now paralegal at Morgan & Finch.",
+         {("job title", "waitress", "end"), ("works at", "Denny's", "end"),
+          ("job title", "paralegal", "assert"), ("works at", "Morgan & Finch", "assert")}),
+        ("Degrees: BSc from Manipal, MBA from ISB, and now a PhD at Stanford.",
+         {("studies at", "Manipal", "end"), ("studies at", "ISB", "end"),
+          ("studies at", "Stanford", "assert")}),
+        # Held at once, as the heading says.
+        ("I hold two jobs: lifeguard at Bondi Icebergs and swim coach for the under-12s.",
+         {("job title", "lifeguard", "assert"), ("works at", "Bondi Icebergs", "assert"),
+          ("job title", "swim coach", "assert")}),
+    ],
+)  # fmt: skip
+def test_a_heading_types_its_items(text: str, facts: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == facts
+    assert may_state_fact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister's hobbies: knitting, running and chess.",  # someone else's
+        "Languages my dad speaks: Urdu, English and Pashto.",
+        "Languages I want to learn: Hindi, Korean and Thai.",  # not a verb of having
+        "Drinks I can't stand: kombucha, Red Bull and tonic.",  # negated
+        "Places I've visited: Rome, Paris and Oslo.",  # trips, not homes
+        "Cities I've lived in: Rome, Paris and Oslo.",  # a history with no present
+        "Hobbies: chess.",  # one item is no list
+        "Weekend routine: surf at dawn, espresso on the porch, ukulele till sunset.",
+    ],
+)
+def test_a_heading_about_no_one_or_nothing_held_gives_nothing(text: str) -> None:
+    assert _facts(text) == set()
