@@ -272,3 +272,15 @@ def test_a_chat_interjection_is_nobody(text: str, expected: tuple[str, str, str,
 
 def test_a_pronoun_is_not_taken_for_laughter() -> None:
     assert not {t for t in triples("He quit his job at Google.") if t[0] == "Maria"}
+
+
+def test_what_an_organisation_does_to_the_speaker_is_the_speakers() -> None:
+    # The role given is the speaker's, not the hiring organisation's.
+    assert triples("Great Ormond Street hired me as a paediatric nurse last year.") == {
+        ("Maria", "job title", "paediatric nurse", "assert"),
+        ("Maria", "works at", "Great Ormond Street", "assert"),
+    }
+    # An ending that names its value stands alone: one job ended, not two.
+    assert triples("Deloitte laid me off in March.") == {("Maria", "works at", "Deloitte", "end")}
+    dumped = triples("Priya dumped me last week.", speaker="Ana")
+    assert ("Ana", "partner", "Priya", "end") in dumped

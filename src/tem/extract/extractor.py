@@ -13,8 +13,9 @@ from tem.core.episode import Session, Turn
 from tem.core.model import Version, normalize_key
 from tem.core.relations import DEFAULT_CARDINALITY
 from tem.errors import UserError
-from tem.extract import filters, idioms, learned, partners
+from tem.extract import filters, idioms, kinds, learned, partners
 from tem.extract.copula import answered_question, be_facts, possessive_facts
+from tem.extract.employers import employer_candidates
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
 from tem.extract.headings import heading_candidates
 from tem.extract.lists import list_mates
@@ -175,12 +176,11 @@ def facts_of_turn(
         ]
         candidates += list_mates(sentence, candidates)
         candidates += [
-            c
-            for c in heading_candidates(sentence, previous, speaker)
-            if not _known(c, candidates)
+            c for c in heading_candidates(sentence, previous, speaker) if not _known(c, candidates)
         ]
         previous = sentence
         candidates = partners.settled(sentence, candidates, speaker)
+        candidates = _named_ends(candidates)
         for found_candidate in sorted(candidates, key=lambda c: c.anchor):
             value = tidy(found_candidate.relation, found_candidate.value)
             if value is None and found_candidate.kind != "end":
@@ -192,6 +192,15 @@ def facts_of_turn(
             seen.add(key)
             found.append(_finish(candidate, doc, turn, reference, sentence.text.strip()))
     return found
+
+
+def _named_ends(candidates: list[Candidate]) -> list[Candidate]:
+    """Without an ending of no value where the same ending names its value ("laid me
+    off" beside "Lufthansa laid me off"): one job ended, not two."""
+    named = {(c.subject, c.relation) for c in candidates if c.kind == "end" and c.value}
+    return [
+        c for c in candidates if c.value or c.kind != "end" or (c.subject, c.relation) not in named
+    ]
 
 
 def _named(proposal: Candidate, candidates: list[Candidate], sentence: str) -> bool:
@@ -308,15 +317,15 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             stated = [*stated, *idioms.taste_idioms(token, speaker)]
         found.extend(Candidate(s, r, v, k, token.i) for s, r, v, k in stated)
     known = {(c.relation, (c.value or "").casefold()) for c in found}
-    roles = role_candidates(sentence, speaker)
-    return found + [c for c in roles if (c.relation, (c.value or "").casefold()) not in known]
+    given = [*role_candidates(sentence, speaker), *employer_candidates(sentence, speaker)]
+    return found + [c for c in given if (c.relation, (c.value or "").casefold()) not in known]
 
 
 def verb_facts(verb: Token, speaker: str) -> list[tuple[str, str, str | None, Any]]:
     """Return what the verb rules read from ``verb``'s clause."""
-    subject = resolve_subject(verb, speaker)
+    subject = speaker if kinds.acts_on_speaker(verb) else resolve_subject(verb, speaker)
     if subject is None:
-        return []
+        return []  # "Acme promoted me": whatever the verb reads, it reads of the speaker
     if filters.is_negated(verb):
         return []
     state_ok = not filters.blocked(verb)

@@ -1,0 +1,148 @@
+"""An organisation that acts on the speaker as an employer or a school does.
+
+"Great Ormond Street hired me", "my old school, Galatasaray Lisesi, now employs me",
+"the University of Zimbabwe has me lecturing", "Sciences Po kicked me out": the
+organisation is the subject, the speaker the object, and the verb says what the
+organisation is to the speaker. Verbs that take someone on (:data:`TAKING_ON`) state a
+place of work or study that holds; verbs that let someone go (:data:`LETTING_GO`) one
+that ended, as does a taking-on bounded in the past ("employed me until last summer").
+
+The subject must be a name: a proper noun, or a common noun named beside it ("my old
+school, Galatasaray Lisesi"); "they hired me" names no one. Whether the name is a
+school or an employer is judged by its words and its sentence
+(:func:`tem.extract.kinds.school_or_employer`): a student is enrolled, not employed.
+A blocked clause (negated, hypothetical, future, a question) states nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tem.extract import filters, kinds
+from tem.extract.facts import Candidate, Kind
+from tem.extract.roles import SPEAKER
+from tem.extract.values import children
+
+Token = Any
+
+TAKING_ON = {
+    "hire": None,
+    "employ": None,
+    "recruit": None,
+    "appoint": None,
+    "sign": None,
+    "rehire": None,
+    "poach": None,
+    "promote": None,
+    "take": "on",
+    "bring": "on in over aboard",
+    "keep": "on",
+    "admit": None,
+    "accept": None,
+    "enrol": None,
+    "enroll": None,
+    "have": "",
+}
+"""Verbs of taking the speaker on, and the particle each needs ("took me on"); "have"
+needs the speaker doing something in its complement ("has me lecturing")."""
+LETTING_GO = {
+    "fire": None,
+    "sack": None,
+    "dismiss": None,
+    "expel": None,
+    "lay": "off",
+    "kick": "out",
+    "let": "",
+}
+"""Verbs of letting the speaker go ("laid me off", "kicked me out"); "let" needs "go"."""
+NAME_DEPS = frozenset({"compound", "amod", "nmod", "flat", "det"})
+SCHOOL_VERBS = frozenset({"admit", "accept", "enrol", "enroll", "expel", "kick"})
+"""Verbs said of schools: "Stanford accepted me", "kicked me out after one year"."""
+WORK_VERBS = frozenset(
+    "hire employ recruit appoint rehire poach promote fire sack dismiss lay let have".split()
+)
+"""Verbs said of employers, whatever the name (a university that hires me employs me)."""
+
+
+def employer_candidates(sentence: Any, speaker: str) -> list[Candidate]:
+    """The employers and schools ``sentence`` names as acting on the speaker."""
+    found = []
+    for verb in sentence:
+        lemma = verb.lemma_.casefold()
+        if verb.pos_ != "VERB" or not (lemma in TAKING_ON or lemma in LETTING_GO):
+            continue
+        if not _acts_on_speaker(verb) or filters.blocked(verb):
+            continue
+        name = _subject_name(verb)
+        if name is None:
+            continue
+        ending = lemma in LETTING_GO or _bounded(verb)
+        kind: Kind = "end" if ending else "assert"
+        if lemma in SCHOOL_VERBS:
+            relation = "studies at"
+        elif lemma in WORK_VERBS:
+            relation = "works at"
+        else:
+            relation = kinds.school_or_employer("works at", name) or "works at"
+        found.append(Candidate(speaker, relation, name.text, kind, verb.i))
+        found += _doing(verb, speaker)
+    return found
+
+
+def _doing(verb: Token, speaker: str) -> list[Candidate]:
+    """The occupation of "has me *lecturing*": the agent noun of the work done."""
+    if verb.lemma_ != "have":
+        return []
+    for done in children(verb, ("ccomp", "xcomp")):
+        title = kinds.agent_noun(done)
+        if title is not None:
+            return [Candidate(speaker, "job title", title, "assert", done.i)]
+    return []
+
+
+def _acts_on_speaker(verb: Token) -> bool:
+    """The speaker is the object, with the particle or complement the verb needs."""
+    lemma = verb.lemma_.casefold()
+    needs = TAKING_ON.get(lemma, LETTING_GO.get(lemma))
+    complements = children(verb, ("ccomp", "xcomp"))
+    spoken = [c for c in complements if children(c, ("nsubj",), SPEAKER)]
+    if lemma == "have":
+        return any(c.tag_ == "VBG" for c in spoken)  # "has me lecturing"
+    if lemma == "let":
+        return any(c.lemma_ == "go" for c in spoken)  # "let me go"
+    if not children(verb, ("dobj",), SPEAKER):
+        return False
+    particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
+    return needs is None or bool(particles & set(needs.split()))
+
+
+def _subject_name(verb: Token) -> Any | None:
+    """The named organisation that is ``verb``'s subject, as a span of its words."""
+    subjects = children(verb, ("nsubj",))
+    if not subjects:
+        return None
+    subject = subjects[0]
+    if subject.pos_ != "PROPN":
+        named = [a for a in children(subject, ("appos",)) if a.pos_ == "PROPN"]
+        if not named:
+            return None  # "they", "the company", "my boss"
+        subject = named[0]
+    if subject.ent_type_ == "PERSON" and len(list(subject.subtree)) == 1:
+        return None  # "Maria hired me": a person, no organisation
+    words = [subject, *(t for c in subject.children if _of_name(c) for t in c.subtree)]
+    start = min(t.i for t in words if t.dep_ != "det")
+    span = subject.doc[start : max(t.i for t in words) + 1]
+    return span if kinds.well_formed("works at", span) else None
+
+
+def _of_name(child: Token) -> bool:
+    """A word of the name itself: "Great *Ormond* Street", "Ministry *of Health*", not
+    "*in Karachi*" or an apposition."""
+    if child.dep_ == "prep":
+        return bool(child.lower_ == "of")
+    return child.dep_ in NAME_DEPS and bool(child.i < child.head.i)
+
+
+def _bounded(verb: Token) -> bool:
+    """ "employed me *until* last summer": a taking-on that ended."""
+    return verb.tag_ == "VBD" and bool(children(verb, ("prep",), ("until", "till")))

@@ -1,0 +1,54 @@
+"""An organisation acting on the speaker: hiring states a workplace, letting go ends one."""
+
+from __future__ import annotations
+
+import pytest
+
+from tem.extract.employers import employer_candidates
+from tem.extract.nlp import load_pipeline
+
+
+def _facts(text: str) -> set[tuple[str, str | None, str]]:
+    sentence = next(iter(load_pipeline()(text).sents))
+    return {(c.relation, c.value, c.kind) for c in employer_candidates(sentence, "Ana")}
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("Great Ormond Street hired me as a paediatric nurse last year.",
+         {("works at", "Great Ormond Street", "assert")}),
+        # A common noun named beside it; the name's own words, not "in Karachi".
+        ("My old school, Galatasaray Lisesi, now employs me as a chemistry teacher.",
+         {("works at", "Galatasaray Lisesi", "assert")}),
+        ("The Aga Khan Hospital in Karachi took me on as a junior doctor.",
+         {("works at", "Aga Khan Hospital", "assert")}),
+        # A university that has the speaker lecturing employs them.
+        ("The University of Zimbabwe has me lecturing in agricultural economics.",
+         {("works at", "University of Zimbabwe", "assert"), ("job title", "lecturer", "assert")}),
+        # Letting go, or a taking-on bounded in the past, ends it.
+        ("Lufthansa laid me off in the spring after 14 years.", {("works at", "Lufthansa", "end")}),
+        ("The Ministry of Health employed me until last summer.",
+         {("works at", "Ministry of Health", "end")}),
+        ("Sciences Po kicked me out after one year, long story.",
+         {("studies at", "Sciences Po", "end")}),
+        ("Stanford accepted me!", {("studies at", "Stanford", "assert")}),
+    ],
+)  # fmt: skip
+def test_an_organisation_acting_on_the_speaker(text: str, facts: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Google didn't hire me.",  # negated
+        "Maybe Shopify will hire me next year.",  # future
+        "Maria hired me last week.",  # a person
+        "They hired me last week.",  # no name
+        "Acme hired my brother as a welder.",  # not the speaker
+        "Did Deloitte take you on?",
+    ],
+)
+def test_no_organisation_or_no_speaker_gives_nothing(text: str) -> None:
+    assert _facts(text) == set()
