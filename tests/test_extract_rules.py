@@ -284,3 +284,15 @@ def test_what_an_organisation_does_to_the_speaker_is_the_speakers() -> None:
     assert triples("Deloitte laid me off in March.") == {("Maria", "works at", "Deloitte", "end")}
     dumped = triples("Priya dumped me last week.", speaker="Ana")
     assert ("Ana", "partner", "Priya", "end") in dumped
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("I live in São José dos Campos.", "São José dos Campos"),
+        ("I'm a line cook, I live in District 3, and I love it.", "District 3"),
+        ("I moved to Paris 2 years ago.", "Paris"),  # a number of something else
+    ],
+)
+def test_a_name_the_parser_cut_short_is_read_whole(text: str, place: str) -> None:
+    assert ("Maria", "lives in", place, "assert") in triples(text)

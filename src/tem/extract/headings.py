@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import kinds
+from tem.extract import kinds, values
 from tem.extract.facts import Candidate, Kind
 from tem.extract.subjects import FIRST_POSSESSIVE
 
@@ -75,7 +75,7 @@ LEADING = CURRENT | FINAL_JOINERS | PASSING | FIRST_POSSESSIVE
 """Words an item may open with that are no part of its value: "and now my ..."."""
 CUTS = frozenset("called named who which that when if because".split())
 JOINERS = frozenset({",", ";"})
-NAME_LINKS = frozenset({"of", "di", "de", "da", "del", "la", "le", "&"})
+NAME_LINKS = values.NAME_LINKS | {"of", "&"}
 
 
 def heading_candidates(sentence: Any, before: Any | None, speaker: str) -> list[Candidate]:

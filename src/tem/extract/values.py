@@ -51,8 +51,35 @@ def entity_text(token: Token) -> str | None:
     for span in token.doc.ents:
         if span.start <= token.i < span.end:
             words = [t for t in span if not (t.i == span.start and t.lower_ == "the")]
+            words += name_tail(span[-1])
             return (" ".join(t.text for t in words) + shop_s(span)) or None
     return None
+
+
+NAME_LINKS = frozenset(
+    "da das de del della des di do dos du la le van von der den al el bin ibn".split()
+)
+"""Lowercase words inside names: "São José *dos* Campos", "Peso *da* Régua"."""
+
+
+def name_tail(last: Token) -> list[Token]:
+    """The words a name goes on with after ``last`` when the parser cut it short: a
+    lowercase link and a capitalised word ("São José | dos Campos"), or the number of a
+    numbered name ("District | 3", "Pho | 24"; not "Paris | 2 years ago")."""
+    doc, tail = last.doc, []
+    i = last.i + 1
+    while i < len(doc) and doc[i - 1].whitespace_:
+        word = doc[i]
+        after = doc[i + 1] if i + 1 < len(doc) else None
+        if word.lower_ in NAME_LINKS and after is not None and after.text[:1].isupper():
+            tail += [word, after]
+            i += 2
+        elif word.like_num and word.head.i == doc[i - 1].i and doc[i - 1].text[:1].isupper():
+            tail.append(word)
+            break
+        else:
+            break
+    return tail
 
 
 def shop_s(span: Token) -> str:
@@ -80,7 +107,7 @@ def phrase(token: Token, *, keep_adjectives: bool = True) -> str | None:
     if token.lower_ in NOT_VALUES or token.pos_ == "PRON":
         return None
     left = _modifiers(token, keep_adjectives)
-    right = _proper_tail(token) if token.pos_ == "PROPN" else []
+    right = [*_proper_tail(token), *name_tail(token)] if token.pos_ == "PROPN" else []
     return join_tokens([*left, token, *right])
 
 
