@@ -52,3 +52,9 @@ def test_an_organisation_acting_on_the_speaker(text: str, facts: set[tuple[str, 
 )
 def test_no_organisation_or_no_speaker_gives_nothing(text: str) -> None:
     assert _facts(text) == set()
+
+
+def test_made_redundant_ends_the_job() -> None:
+    assert _facts("Norwegian Air made me redundant in the spring.") == {
+        ("works at", "Norwegian Air", "end")
+    }

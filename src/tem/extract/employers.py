@@ -53,13 +53,15 @@ LETTING_GO = {
     "lay": "off",
     "kick": "out",
     "let": "",
+    "make": "",
 }
-"""Verbs of letting the speaker go ("laid me off", "kicked me out"); "let" needs "go"."""
+"""Verbs of letting the speaker go ("laid me off", "kicked me out"); "let" needs "go",
+"make" needs "redundant"."""
 NAME_DEPS = frozenset({"compound", "amod", "nmod", "flat", "det"})
 SCHOOL_VERBS = frozenset({"admit", "accept", "enrol", "enroll", "expel", "kick"})
 """Verbs said of schools: "Stanford accepted me", "kicked me out after one year"."""
 WORK_VERBS = frozenset(
-    "hire employ recruit appoint rehire poach promote fire sack dismiss lay let have".split()
+    "hire employ recruit appoint rehire poach promote fire sack dismiss lay let make have".split()
 )
 """Verbs said of employers, whatever the name (a university that hires me employs me)."""
 
@@ -110,6 +112,8 @@ def _acts_on_speaker(verb: Token) -> bool:
         return any(c.tag_ == "VBG" for c in spoken)  # "has me lecturing"
     if lemma == "let":
         return any(c.lemma_ == "go" for c in spoken)  # "let me go"
+    if lemma == "make":
+        return any(c.lower_ == "redundant" for c in spoken)  # "made me redundant"
     if not children(verb, ("dobj",), SPEAKER):
         return False
     particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}

@@ -32,6 +32,7 @@ WEAK_LEMMAS = frozenset(
 PHRASES = r"going to|gonna|gon na|(?:take|took|taking|give|gave|giving|kick|kicked) up"
 PHRASES += r"|without|enough of|nothing (?:beats|compares|tops|rivals)|hooked|addicted|obsessed"
 PHRASES += r"|first (?:day|week|month|shift)"
+PHRASES += r"|\w+ (?:me|us) (?:on|go|off|out|redundant|aboard)\b"  # "took me on", "let me go"
 
 
 @functools.cache
