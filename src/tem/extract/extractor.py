@@ -14,6 +14,7 @@ from tem.core.model import Version, normalize_key
 from tem.core.relations import DEFAULT_CARDINALITY
 from tem.errors import UserError
 from tem.extract import filters, idioms, kinds, learned, partners
+from tem.extract.bio import bio_candidates
 from tem.extract.copula import answered_question, be_facts, possessive_facts
 from tem.extract.employers import employer_candidates
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
@@ -317,7 +318,11 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             stated = [*stated, *idioms.taste_idioms(token, speaker)]
         found.extend(Candidate(s, r, v, k, token.i) for s, r, v, k in stated)
     known = {(c.relation, (c.value or "").casefold()) for c in found}
-    given = [*role_candidates(sentence, speaker), *employer_candidates(sentence, speaker)]
+    given = [
+        *role_candidates(sentence, speaker),
+        *employer_candidates(sentence, speaker),
+        *bio_candidates(sentence, speaker),
+    ]
     return found + [c for c in given if (c.relation, (c.value or "").casefold()) not in known]
 
 

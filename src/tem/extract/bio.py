@@ -1,0 +1,122 @@
+"""A self-description without a verb: "Sushi chef in Osaka, single", "Paramedic here".
+
+Chat introduces its speaker in fragments: an occupation with no "I am", perhaps where
+("at Mercado Libre", "in Osaka", "Karachi-based") and a marker of self-description
+("here", "by trade"). Only a sentence's opening stretch (up to its first comma, dash
+or semicolon) is read, and only when it has no verb, pronoun or possessive: "Nurse at
+the clinic told me to rest" has a verb, so its nurse is someone else; "my sister,
+nurse at Guy's" is not an opening. The stretch must end in a person noun, optionally
+followed by where: then the speaker holds that occupation (an occupation of study,
+"grad student at McGill", names a school, not an employer).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tem.extract import kinds
+from tem.extract.facts import Candidate
+from tem.extract.values import NAME_LINKS
+
+Token = Any
+
+BREAKS = frozenset({",", ";", "—", "–", "!", ".", "?", ":", "("})
+MARKERS = frozenset({"here", "life", "by", "trade", "day", "profession", "btw"})
+"""Words after the occupation that mark a self-description: "nurse here", "by trade"."""
+WHERE = {"at": "works at", "for": "works at", "with": "works at", "in": "lives in"}
+LOCALS = frozenset({"based"})
+SEQUELS = frozenset({"then", "later", "now", "before", "after"})
+STUDENTS = frozenset({"student", "undergrad", "postgrad", "candidate", "fresher"})
+
+
+def bio_candidates(sentence: Any, speaker: str) -> list[Candidate]:
+    """The occupation (and its workplace or home) an opening fragment states."""
+    words = _opening(sentence)
+    if len(words) < 1 or len(words) > 10:
+        return []
+    if any(_refuses(t) for t in words):
+        return []
+    split = next((i for i, t in enumerate(words) if t.lower_ in WHERE or t.lower_ in MARKERS), None)
+    title_words = words if split is None else words[:split]
+    rest = [] if split is None else words[split:]
+    home = _based(title_words)
+    title_words = [t for t in title_words if t not in home and t.lower_ not in ("-", "based")]
+    while title_words and title_words[0].pos_ == "DET":
+        title_words = title_words[1:]
+    if not title_words or not _occupation(title_words[-1]):
+        return []
+    if not all(t.pos_ in ("NOUN", "PROPN", "ADJ") for t in title_words):
+        return []
+    anchor = title_words[-1].i
+    title = " ".join(t.text for t in title_words)
+    studying = title_words[-1].lemma_.casefold() in STUDENTS
+    found = [] if studying else [Candidate(speaker, "job title", title, "assert", anchor)]
+    if home:
+        place = " ".join(t.text for t in home)
+        found.append(Candidate(speaker, "lives in", place, "assert", anchor))
+    if rest and rest[0].lower_ in WHERE:
+        name = _name(rest[1:])
+        if name is not None:
+            relation = WHERE[rest[0].lower_]
+            if relation == "works at" and studying:
+                relation = "studies at"
+            found.append(Candidate(speaker, relation, name, "assert", anchor))
+    return found
+
+
+def _occupation(word: Token) -> bool:
+    """A word known as an occupation (typed right or not), or a student: no guess from
+    the word's ending, which "German" and "Coffee" have too."""
+    from tem.extract.lexicon import OCCUPATIONS
+
+    folded = word.lemma_.casefold()
+    known = OCCUPATIONS | kinds.TITLE_WORDS | STUDENTS
+    return folded in known or kinds.spelled(word.lower_, OCCUPATIONS) in OCCUPATIONS
+
+
+def _opening(sentence: Any) -> list[Token]:
+    """The sentence's words up to its first break (a comma, a dash, a semicolon); none
+    when what follows the break is a history ("Waiter, then bartender")."""
+    words: list[Token] = []
+    for token in sentence:
+        if token.text in BREAKS or (token.text == "-" and token.whitespace_):
+            if words and all(t.pos_ == "INTJ" or t.lower_ in kinds.GREETINGS for t in words):
+                words = []  # "Hi! Karachi-based radiographer here"
+                continue
+            after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+            return [] if after is not None and after.lower_ in SEQUELS else words
+        words.append(token)
+    return words
+
+
+def _refuses(token: Token) -> bool:
+    """A word a verbless self-description never has: a verb, a pronoun, a possessive."""
+    if token.lower_ in LOCALS:
+        return False
+    if token.pos_ in ("VERB", "AUX", "PRON") or token.tag_ == "PRP$":
+        return not (token.pos_ == "VERB" and kinds.person_noun(token.text))
+    return token.lower_ in ("my", "our", "his", "her", "their", "your")
+
+
+def _based(words: list[Token]) -> list[Token]:
+    """The place of "Karachi-based" among the opening words."""
+    for i, token in enumerate(words):
+        if token.lower_ == "based" and i >= 2 and words[i - 1].text == "-":
+            return [t for t in words[: i - 1] if t.pos_ == "PROPN" or t.text[:1].isupper()]
+    return []
+
+
+def _name(words: list[Token]) -> str | None:
+    """The name opening ``words``: "Mercado Libre", "Quinta da Pacheca"."""
+    run: list[Token] = []
+    for token in words:
+        named = token.pos_ == "PROPN" or token.text[:1].isupper()
+        if named or (run and token.lower_ in NAME_LINKS):
+            run.append(token)
+        elif token.pos_ == "DET" and not run:
+            continue
+        else:
+            break
+    while run and run[-1].lower_ in NAME_LINKS:
+        run.pop()
+    return run[0].doc[run[0].i : run[-1].i + 1].text if run else None

@@ -1,0 +1,44 @@
+"""A self-description without a verb: an opening fragment that ends in an occupation."""
+
+from __future__ import annotations
+
+import pytest
+
+from tem.extract.bio import bio_candidates
+from tem.extract.nlp import load_pipeline
+
+
+def _facts(text: str) -> set[tuple[str, str | None]]:
+    sentence = next(iter(load_pipeline()(text).sents))
+    return {(c.relation, c.value) for c in bio_candidates(sentence, "Ana")}
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("Sushi chef in Osaka, single, and my only vice is barley tea.",
+         {("job title", "Sushi chef"), ("lives in", "Osaka")}),
+        ("Chef at Quinta da Pacheca, I live down the road.",
+         {("job title", "Chef"), ("works at", "Quinta da Pacheca")}),
+        ("Carpenter by trade, live in Aarhus, divorced.", {("job title", "Carpenter")}),
+        ("Paramedic here, Casablanca born and raised.", {("job title", "Paramedic")}),
+        # A student's place is a school, and a student is no job title.
+        ("Grad student at McGill, originally from Bogotá.", {("studies at", "McGill")}),
+    ],
+)  # fmt: skip
+def test_an_opening_fragment_describes_the_speaker(text: str, facts: set[tuple[str, str]]) -> None:
+    assert _facts(text) == facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nurse at the clinic told me to rest.",  # a verb: someone else
+        "My sister, nurse at Guy's, says hi.",
+        "German, Swiss German and French are the languages I speak.",  # no occupation
+        "Waiter, then bartender, and now sommelier.",  # a history
+        "Coffee, oolong, and hot chocolate on Sundays.",
+    ],
+)
+def test_other_openings_describe_no_one(text: str) -> None:
+    assert _facts(text) == set()
