@@ -296,3 +296,11 @@ def test_what_an_organisation_does_to_the_speaker_is_the_speakers() -> None:
 )
 def test_a_name_the_parser_cut_short_is_read_whole(text: str, place: str) -> None:
     assert ("Maria", "lives in", place, "assert") in triples(text)
+
+
+def test_a_sport_or_instrument_played_is_a_pastime_too() -> None:
+    assert {
+        ("Maria", "plays", "water polo", "assert"),
+        ("Maria", "hobby", "water polo", "assert"),
+    } <= triples("I play water polo on weekends.")
+    assert ("Maria", "hobby", "key role", "assert") not in triples("I played a key role in it.")

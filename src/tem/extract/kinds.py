@@ -391,7 +391,7 @@ def _title(span: Any, words: list[str]) -> bool:
 
 
 def _hobby(span: Any, words: list[str]) -> bool:
-    from tem.extract.lexicon import HOME_NOUNS, KIN_NOUNS
+    from tem.extract.lexicon import DRINK_PHRASES, HOME_NOUNS, KIN_NOUNS
 
     root = span.root
     if root.pos_ not in ACTIVITY_POS or any(t.pos_ == "PROPN" or t.is_upper for t in span):
@@ -400,7 +400,8 @@ def _hobby(span: Any, words: list[str]) -> bool:
         c.dep_ == "det" and c.lower_ in ("that", "this", "those", "these") for c in root.children
     ):
         return False  # "I love that painting!": a thing pointed at, not a pastime
-    return root.lower_ not in ORG_HEADS | HOME_NOUNS | KIN_NOUNS and not is_drink(words)
+    drink = is_drink(words[-1:]) or " ".join(words) in DRINK_PHRASES  # not "water polo"
+    return root.lower_ not in ORG_HEADS | HOME_NOUNS | KIN_NOUNS and not drink
 
 
 def _pet(span: Any, words: list[str]) -> bool:

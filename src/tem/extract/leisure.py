@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tem.extract import kinds
 from tem.extract import lexicon as lx
 from tem.extract.patterns import VerbRule
 from tem.extract.readers import Found, direct_object, found_one, proper_name
@@ -11,6 +12,8 @@ from tem.extract.values import children, join_tokens, objects_of, phrase, verb_p
 
 Token = Any
 VEHICLES = frozenset({"car", "bike", "motorcycle", "motorbike", "truck", "van", "scooter", "suv"})
+NOT_PASTIMES = frozenset({"role", "part", "game", "card", "lottery", "trick", "joke", "video"})
+"""What one plays that is no pastime: "played a part", "play the lottery"."""
 DEMONSTRATIVES = frozenset({"this", "that", "these", "those", "your", "his", "her", "their"})
 
 
@@ -207,8 +210,18 @@ def gerund(verb: Token, rule: VerbRule) -> Found:
 
 
 def played(verb: Token, rule: VerbRule) -> Found:
+    """ "I play water polo on weekends": what is played, and a pastime when it is an
+    activity (a sport, a game, an instrument), not a part or a role one plays."""
     obj = direct_object(verb)
-    return [] if obj is None else found_one(rule, _plain_object(obj))
+    if obj is None:
+        return []
+    value = _plain_object(obj)
+    found = found_one(rule, value)
+    if value is not None and obj.lemma_ not in NOT_PASTIMES and obj.i > verb.i:
+        span = obj.doc[obj.left_edge.i : obj.i + 1]
+        if kinds.well_formed("hobby", span) and kinds.fits("hobby", span):
+            found.append(("hobby", value, rule.kind))
+    return found
 
 
 def group(verb: Token, rule: VerbRule) -> Found:
