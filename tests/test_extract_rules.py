@@ -304,3 +304,18 @@ def test_a_sport_or_instrument_played_is_a_pastime_too() -> None:
         ("Maria", "hobby", "water polo", "assert"),
     } <= triples("I play water polo on weekends.")
     assert ("Maria", "hobby", "key role", "assert") not in triples("I played a key role in it.")
+
+
+def test_a_proposal_makes_the_speaker_engaged_and_no_longer_just_dating() -> None:
+    found = triples("I was proposed to by my boyfriend Keoni last night and I said yes!")
+    assert ("Maria", "relationship status", "engaged", "assert") in found
+    assert ("Maria", "relationship status", "dating", "assert") not in found
+    # The one who asked is not their own partner.
+    asked = triples("Youssef asked me to marry him and I said yes!")
+    assert ("Youssef", "partner", "Youssef", "assert") not in asked
+
+
+def test_what_is_played_is_a_pastime_only_as_a_sport_or_instrument() -> None:
+    assert ("Maria", "hobby", "piano", "assert") in triples("I play piano every night.")
+    for text in ("I played a great song.", "We play different genres.", "I play fetch with Rex."):
+        assert not {t for t in triples(text) if t[1] == "hobby"}

@@ -22,6 +22,7 @@ from tem.extract.headings import heading_candidates
 from tem.extract.lists import list_mates
 from tem.extract.nlp import load_pipeline
 from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
+from tem.extract.proposals import proposal_candidates
 from tem.extract.readers_index import READERS
 from tem.extract.roles import role_candidates
 from tem.extract.subjects import resolve_subject
@@ -322,6 +323,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *role_candidates(sentence, speaker),
         *employer_candidates(sentence, speaker),
         *bio_candidates(sentence, speaker),
+        *proposal_candidates(sentence, speaker),
     ]
     return found + [c for c in given if (c.relation, (c.value or "").casefold()) not in known]
 

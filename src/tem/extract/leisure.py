@@ -12,8 +12,8 @@ from tem.extract.values import children, join_tokens, objects_of, phrase, verb_p
 
 Token = Any
 VEHICLES = frozenset({"car", "bike", "motorcycle", "motorbike", "truck", "van", "scooter", "suv"})
-NOT_PASTIMES = frozenset({"role", "part", "game", "card", "lottery", "trick", "joke", "video"})
-"""What one plays that is no pastime: "played a part", "play the lottery"."""
+NOT_PASTIMES = frozenset("role part game card lottery trick joke video fetch".split())
+"""What one plays that is no pastime: "played a part", "play the lottery", "play fetch"."""
 DEMONSTRATIVES = frozenset({"this", "that", "these", "those", "your", "his", "her", "their"})
 
 
@@ -217,11 +217,21 @@ def played(verb: Token, rule: VerbRule) -> Found:
         return []
     value = _plain_object(obj)
     found = found_one(rule, value)
-    if value is not None and obj.lemma_ not in NOT_PASTIMES and obj.i > verb.i:
+    if value is not None and obj.lemma_ not in NOT_PASTIMES and obj.i > verb.i and _bare(obj):
         span = obj.doc[obj.left_edge.i : obj.i + 1]
         if kinds.well_formed("hobby", span) and kinds.fits("hobby", span):
             found.append(("hobby", value, rule.kind))
     return found
+
+
+def _bare(obj: Token) -> bool:
+    """A sport, game or instrument as one names it when playing it: "water polo", "the
+    veena", "the drums"; "a song", "different genres", "top team" are things played."""
+    the = any(c.dep_ == "det" and c.lower_ == "the" for c in obj.children)
+    described = any(
+        c.dep_ in ("det", "amod", "nummod", "poss") and c.lower_ != "the" for c in obj.children
+    )
+    return not described and (obj.tag_ != "NNS" or the)
 
 
 def group(verb: Token, rule: VerbRule) -> Found:

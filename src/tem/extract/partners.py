@@ -78,8 +78,11 @@ def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Ca
 
 def _ended_first(candidates: list[Candidate], speaker: str) -> list[Candidate]:
     """Without the couple's status when the same sentence ends it: "broke up with my
-    girlfriend Megan" is single, and no longer dating."""
+    girlfriend Megan" is single, and no longer dating; nor dating when it says they
+    got engaged ("my boyfriend Keoni proposed")."""
     statuses = {c.value for c in candidates if _status_of(c, speaker)}
+    if "engaged" in statuses:
+        candidates = [c for c in candidates if not (_status_of(c, speaker) and c.value == "dating")]
     if not statuses & (set(GONE.values()) | {"single"}):
         return candidates
     return [c for c in candidates if not (_status_of(c, speaker) and c.value in COUPLED)]

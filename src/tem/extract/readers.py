@@ -192,6 +192,9 @@ def partner(verb: Token, rule: VerbRule) -> Found:
     subject = subject_token(verb)
     if subject is not None and (subject.lower_ in SELF or subject.pos_ == "PROPN"):
         names += [_person(t) for t in [subject, *subject.conjuncts] if t.lower_ not in SELF]
+        couple = {t.lower_ for t in [subject, *subject.conjuncts]}
+        if not couple & SELF:  # "Youssef asked me to marry him": not his own partner
+            names = [n for n in names if n != _person(subject)]
     value = next((n for n in names if n), None)
     return [*found_one(rule, value), *rule.also]
 
