@@ -319,3 +319,13 @@ def test_what_is_played_is_a_pastime_only_as_a_sport_or_instrument() -> None:
     assert ("Maria", "hobby", "piano", "assert") in triples("I play piano every night.")
     for text in ("I played a great song.", "We play different genres.", "I play fetch with Rex."):
         assert not {t for t in triples(text) if t[1] == "hobby"}
+
+
+def test_an_ended_partner_is_not_also_held() -> None:
+    found = triples("This month I broke up with my boyfriend Omid.")
+    assert ("Maria", "partner", "Omid", "end") in found
+    assert ("Maria", "partner", "Omid", "assert") not in found
+    # an emoji is no partner, and the ending that names one stands alone
+    assert {t for t in triples("ok so update: Priya and I broke up 💔") if t[1] == "partner"} == {
+        ("Maria", "partner", "Priya", "end")
+    }

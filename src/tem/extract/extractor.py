@@ -15,6 +15,7 @@ from tem.core.relations import DEFAULT_CARDINALITY
 from tem.errors import UserError
 from tem.extract import filters, idioms, kinds, learned, partners
 from tem.extract.bio import bio_candidates
+from tem.extract.breakups import breakup_candidates
 from tem.extract.copula import answered_question, be_facts, possessive_facts
 from tem.extract.employers import employer_candidates
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
@@ -182,12 +183,10 @@ def facts_of_turn(
         ]
         previous = sentence
         candidates = partners.settled(sentence, candidates, speaker)
-        candidates = _named_ends(candidates)
-        for found_candidate in sorted(candidates, key=lambda c: c.anchor):
-            value = tidy(found_candidate.relation, found_candidate.value)
-            if value is None and found_candidate.kind != "end":
-                continue  # nothing of the value is left, and only an ending may say none
-            candidate = replace(found_candidate, value=value)
+        tidied = [replace(c, value=tidy(c.relation, c.value)) for c in candidates]
+        # nothing of a value may be left ("broke up 💔"), and only an ending may say none
+        tidied = [c for c in tidied if c.value is not None or c.kind == "end"]
+        for candidate in sorted(_named_ends(tidied), key=lambda c: c.anchor):
             key = (candidate.subject, candidate.relation, candidate.value, candidate.kind)
             if key in seen:
                 continue
@@ -198,10 +197,19 @@ def facts_of_turn(
 
 def _named_ends(candidates: list[Candidate]) -> list[Candidate]:
     """Without an ending of no value where the same ending names its value ("laid me
-    off" beside "Lufthansa laid me off"): one job ended, not two."""
+    off" beside "Lufthansa laid me off"): one job ended, not two; and without holding
+    what the same sentence ends ("broke up with my boyfriend Omid": Omid ended)."""
     named = {(c.subject, c.relation) for c in candidates if c.kind == "end" and c.value}
+    ended = {
+        (c.subject, c.relation, c.value.casefold())
+        for c in candidates
+        if c.kind == "end" and c.value
+    }
     return [
-        c for c in candidates if c.value or c.kind != "end" or (c.subject, c.relation) not in named
+        c
+        for c in candidates
+        if (c.value or c.kind != "end" or (c.subject, c.relation) not in named)
+        and (c.kind == "end" or (c.subject, c.relation, (c.value or "").casefold()) not in ended)
     ]
 
 
@@ -324,6 +332,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *employer_candidates(sentence, speaker),
         *bio_candidates(sentence, speaker),
         *proposal_candidates(sentence, speaker),
+        *breakup_candidates(sentence, speaker),
     ]
     return found + [c for c in given if (c.relation, (c.value or "").casefold()) not in known]
 

@@ -16,6 +16,7 @@ from typing import Any
 from tem.extract.facts import Candidate
 from tem.extract.lexicon import CUE_STATUS, PARTNER_NOUNS
 from tem.extract.subjects import first_possessed
+from tem.extract.values import phrase
 
 COUPLED = frozenset({"married", "dating", "engaged"})
 """Statuses a partner word says while the couple lasts ("my ex" says no current one)."""
@@ -102,3 +103,13 @@ def name_said_of(noun: Any) -> Any | None:
         names = [c for c in head.head.children if c.dep_ == "attr" and c.pos_ == "PROPN"]
         return names[0] if names else None
     return None
+
+
+def person_name(person: Any) -> str | None:
+    """A person's name: "Kofi", or the name beside a partner word ("my boyfriend Keoni")."""
+    if person.pos_ == "PROPN" or person.ent_type_ == "PERSON":
+        return phrase(person)
+    named = [c for c in person.children if c.dep_ in ("appos", "compound") and c.pos_ == "PROPN"]
+    if not named and person.dep_ == "compound" and person.head.pos_ == "PROPN":
+        named = [person.head]
+    return phrase(named[0]) if named else None

@@ -18,8 +18,9 @@ from typing import Any
 
 from tem.extract import filters
 from tem.extract.facts import Candidate
+from tem.extract.partners import person_name
 from tem.extract.subjects import SELF, subject_token
-from tem.extract.values import children, phrase
+from tem.extract.values import children
 
 Token = Any
 
@@ -53,7 +54,7 @@ def proposal_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     if not accepted:
         return []
     found = [Candidate(speaker, "relationship status", "engaged", "assert", event.i)]
-    name = None if other is None else _name(other)
+    name = None if other is None else person_name(other)
     if name is not None:
         found.insert(0, Candidate(speaker, "partner", name, "assert", event.i))
     return found
@@ -107,13 +108,3 @@ def _answer(sentence: Any) -> Token | None | bool:
 
 def _is_self(token: Token) -> bool:
     return bool(token.lower_ in SELF)
-
-
-def _name(person: Token) -> str | None:
-    """A person's name: "Kofi", or the name beside a partner word ("my boyfriend Keoni")."""
-    if person.pos_ == "PROPN" or person.ent_type_ == "PERSON":
-        return phrase(person)
-    named = [c for c in person.children if c.dep_ in ("appos", "compound") and c.pos_ == "PROPN"]
-    if not named and person.dep_ == "compound" and person.head.pos_ == "PROPN":
-        named = [person.head]
-    return phrase(named[0]) if named else None

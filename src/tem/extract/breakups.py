@@ -1,0 +1,89 @@
+"""A couple that ended, and with whom: "Salim and I called it quits", "dumped by Ananya".
+
+A verb of ending a couple (:func:`_ends_couple`: split up, break up, separate, divorce,
+dump, part ways, call it quits) ends the partner it names when the speaker is one of
+the two: "X and I" / "me and X" as its subject, "with X" after it, "by X" in the
+passive ("I was dumped by X"), or X as the subject that ended it with the speaker
+("X dumped me"): that partner ends (the status is left to the verb rules, which read
+"single" or "divorced" where the words say it). The idioms, which are said of jobs
+and habits too ("Nokia and I parted ways"), end only a person. A blocked clause
+(negated, hypothetical, a plan, a question) ends nothing, and a couple of two other
+people ("my sister and Tom split up") is theirs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tem.extract import filters
+from tem.extract.facts import Candidate
+from tem.extract.partners import person_name
+from tem.extract.subjects import SELF, elided_first_person, subject_token
+from tem.extract.values import children
+
+Token = Any
+
+UP = {"break": "up", "split": "up"}
+"""Verbs that end a couple with a particle: "broke up", "split up"."""
+PLAIN = frozenset({"separate", "divorce", "dump"})
+
+
+def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
+    """The partner (and the status) an ended couple in ``sentence`` states."""
+    found: list[Candidate] = []
+    for verb in sentence:
+        if verb.pos_ != "VERB" or not _ends_couple(verb) or filters.blocked(verb):
+            continue
+        other = _other(verb, speaker)
+        if other is None:
+            continue
+        if verb.lemma_ in ("part", "call") and other.ent_type_ != "PERSON":
+            continue  # "Nokia and I parted ways": a job, not a couple
+        name = person_name(other)
+        if name is not None:
+            found.append(Candidate(speaker, "partner", name, "end", verb.i))
+    return found
+
+
+def _ends_couple(verb: Token) -> bool:
+    lemma = verb.lemma_.casefold()
+    particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
+    if lemma in UP:
+        return UP[lemma] in particles
+    if lemma == "call":  # "called it quits"
+        return any(t.lower_ == "quits" for t in verb.subtree)
+    if lemma == "part":  # "parted ways"
+        return bool(children(verb, ("dobj",), ("ways",)))
+    return lemma in PLAIN
+
+
+def _other(verb: Token, speaker: str) -> Token | None:
+    """The one the speaker ended the couple with (or who ended it with them)."""
+    subject = subject_token(verb)
+    passive = children(verb, ("nsubjpass",))
+    if passive:
+        if passive[0].lower_ not in SELF:
+            return None
+        agents = [o for p in children(verb, ("agent",)) for o in children(p, ("pobj",))]
+        return agents[0] if agents else None  # "I was dumped by Lara"
+    couple = [] if subject is None else [subject, *subject.conjuncts]
+    with_whom = [
+        o for p in children(verb, ("prep",), ("with", "w")) for o in children(p, ("pobj",))
+    ]
+    if any(t.lower_ in SELF for t in couple):
+        others = [t for t in couple if t.lower_ not in SELF] + _named_before(couple[0])
+        return (others or with_whom or [None])[0]  # "Salim and I", "I ... with Omid"
+    if subject is None:  # "Split up with Marco": chat drops the "I"
+        return with_whom[0] if with_whom and elided_first_person(verb) else None
+    if children(verb, ("dobj",), SELF):
+        return subject  # "Lara dumped me"
+    return None
+
+
+def _named_before(subject: Token) -> list[Token]:
+    """ "*Salim* and I called it quits": a name joined to the subject that the parser
+    attached elsewhere."""
+    doc, i = subject.doc, subject.i
+    if i >= 2 and doc[i - 1].lower_ == "and" and doc[i - 2].pos_ == "PROPN":
+        return [doc[i - 2]]
+    return []
