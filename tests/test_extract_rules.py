@@ -329,3 +329,26 @@ def test_an_ended_partner_is_not_also_held() -> None:
     assert {t for t in triples("ok so update: Priya and I broke up 💔") if t[1] == "partner"} == {
         ("Maria", "partner", "Priya", "end")
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I dropped out of the University of Nairobi.",
+         ("Maria", "studies at", "University of Nairobi", "end")),
+        ("I was expelled from the American University of Beirut.",
+         ("Maria", "studies at", "American University of Beirut", "end")),
+        ("I am doing my MBA from IIM Ahmedabad.",
+         ("Maria", "studies at", "IIM Ahmedabad", "assert")),
+        ("I am doing my B.Com from Delhi University.",
+         ("Maria", "studies at", "Delhi University", "assert")),
+    ],
+)  # fmt: skip
+def test_leaving_or_doing_a_degree_names_the_school(
+    text: str, expected: tuple[str, str, str, str]
+) -> None:
+    assert expected in triples(text)
+
+
+def test_a_favour_done_names_no_school() -> None:
+    assert not {t for t in triples("I'm doing a favour for IBM.") if t[1] == "studies at"}

@@ -108,6 +108,9 @@ VERB_RULES: tuple[VerbRule, ...] = (
     rule("play", "plays", "played"),
     rule("join", "member of", "group"),
     rule("study enroll enrol attend start", "studies at", "school", "at", "in"),
+    rule("drop", "studies at", "school", "of", kind="end"),  # "dropped out of UCT"
+    rule("expel", "studies at", "school", "from", kind="end"),
+    rule("do pursue complete", "studies at", "degree", "at", "from", "in"),  # "my MBA from IIM"
     # plans
     rule("plan intend decide", "plan", "plan"),
     rule("go gon", "plan", "going_to"),

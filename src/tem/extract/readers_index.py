@@ -36,6 +36,7 @@ READERS: dict[str, Reader] = {
     "played": leisure.played,
     "group": leisure.group,
     "school": leisure.school,
+    "degree": leisure.degree,
     "plan": leisure.plan,
     "going_to": leisure.going_to,
 }

@@ -37,7 +37,7 @@ def children(token: Token, deps: Iterable[str], words: Iterable[str] | None = No
 def objects_of(token: Token, preps: Iterable[str]) -> list[Token]:
     """Return the objects of ``token``'s prepositions among ``preps`` ("to" -> Austin)."""
     found = []
-    heads = [token, *children(token, ("advmod", "prt"), DIRECTION_WORDS)]
+    heads = [token, *children(token, ("advmod", "prt", "prep"), DIRECTION_WORDS)]
     for head in heads:
         for prep in children(head, ("prep", "agent", "dative"), preps):
             found.extend(children(prep, ("pobj", "pcomp")))
