@@ -52,7 +52,7 @@ def entity_text(token: Token) -> str | None:
         if span.start <= token.i < span.end:
             words = [t for t in span if not (t.i == span.start and t.lower_ == "the")]
             words += name_tail(span[-1])
-            return (" ".join(t.text for t in words) + shop_s(span)) or None
+            return (join_tokens(words) + shop_s(span)) or None
     return None
 
 
