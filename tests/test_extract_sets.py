@@ -4,8 +4,10 @@ Each set was written and labelled by people who had not read ``src/tem/extract``
 (``tests/data/extraction_dev.jsonl``, ``tests/data/extraction_fresh.jsonl``,
 ``tests/data/extraction_fresh2.jsonl``, written after the training data grew to thirteen
 writers, ``tests/data/extraction_fresh3.jsonl``, frozen before the round that grew it
-to seventeen, and ``tests/data/extraction_fresh4.jsonl``, frozen before the round of
-partners, homes, roles and chat shorthand, each by someone who saw neither the code,
+to seventeen, ``tests/data/extraction_fresh4.jsonl``, frozen before the round of
+partners, homes, roles and chat shorthand, and ``tests/data/extraction_fresh5.jsonl``
+and ``tests/data/extraction_fresh6.jsonl``, two writers frozen before the round of
+headings, employers, proposals and breakups, each by someone who saw neither the code,
 nor the other sets) or by hand
 (``benchmarks/data/extraction_gold.jsonl``); none is ever edited after an extractor ran on
 it. Every figure (overall, per relation, per style, negatives rejected) must stay at or
@@ -32,6 +34,8 @@ SETS = {
     "extraction_fresh2.jsonl": ROOT / "data" / "extraction_fresh2.jsonl",
     "extraction_fresh3.jsonl": ROOT / "data" / "extraction_fresh3.jsonl",
     "extraction_fresh4.jsonl": ROOT / "data" / "extraction_fresh4.jsonl",
+    "extraction_fresh5.jsonl": ROOT / "data" / "extraction_fresh5.jsonl",
+    "extraction_fresh6.jsonl": ROOT / "data" / "extraction_fresh6.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
