@@ -20,7 +20,8 @@ Ranking semantics (the documented contract of :meth:`SQLiteStore.search`):
 * **newest among the common**: when only phrases each held by more than
   :data:`BUDGET` rows of the scope are left undecided, or only rows under the floor
   can still come in, the newest :data:`NEWEST` rows holding those phrases (after those
-  holding all of them, unless under the floor) are scored, not all of them: the
+  holding all of them, unless under the floor; a phrase in half the scope's rows or
+  more, whose idf is FTS5's least, is not required there) are scored, not all of them: the
   newest holding the rarest of them first, then, while places are left, the next
   ("which customer in Lisbon has value 4821": Lisbon's rows before rows that only
   say "value").
@@ -90,9 +91,13 @@ def phrases(terms: Sequence[str], relation_terms: Sequence[str] = ()) -> list[Ph
     return list(dict.fromkeys(p for p in found if p.stems))
 
 
+IDF_LEAST = 1e-6
+"""FTS5's least idf: a phrase in half the rows or more weighs this, next to nothing."""
+
+
 def idf(hits: int, rows: int) -> float:
-    """FTS5's idf: never below 1e-6, however common the phrase."""
-    return max(math.log((rows - hits + 0.5) / (hits + 0.5)), 1e-6)
+    """FTS5's idf: never below :data:`IDF_LEAST`, however common the phrase."""
+    return max(math.log((rows - hits + 0.5) / (hits + 0.5)), IDF_LEAST)
 
 
 def phrase_bound(idf_: float, weight: float, avgdl: float) -> float:
@@ -176,10 +181,14 @@ class Search:
         if self.scores and sum(bounds[taken:]) < FLOOR * max(self.scores.values()):
             self._fill(rest)  # only filling is left
             return self._top()
-        if len(rest) >= 2:
-            every = " AND ".join(p.match() for p in rest)
+        # Rows holding all of the telling phrases left; a weightless one (in half the
+        # scope's rows or more) is not asked for: it would only make FTS5 seek through
+        # its long postings for every row of the others (15 ms at 1M rows).
+        telling = [i for i in range(taken, len(live)) if self.idfs[i] > IDF_LEAST]
+        if len(telling) >= 2:
+            every = " AND ".join(self.phrases[i].match() for i in telling)
             if self._score(f"({every})", BUDGET) and self._settled(
-                sum(bounds[taken:]) - min(bounds[taken:])
+                sum(bounds[taken:]) - min(bounds[i] for i in telling)
             ):
                 return self._top()
         self._fill(rest)
@@ -259,37 +268,35 @@ class Search:
 
 
 class _Scorer:
-    """BM25 of rows given as stored text (space-separated stems), one pass over their tokens."""
+    """BM25 of rows given as stored text (space-separated stems).
+
+    A phrase's instances are counted by ``list.count`` over each column's tokens: a
+    few calls in C a phrase, where a Python pass over every token of a long value
+    cost ten times more.
+    """
 
     def __init__(self, query: Sequence[Phrase], idfs: Sequence[float], avgdl: float) -> None:
-        self.idfs = list(idfs)
-        # One-word phrases (nearly all) are found by a dict lookup per token.
-        self.anywhere = {p.stems[0]: i for i, p in enumerate(query) if _single(p, False)}
-        self.in_relation = {p.stems[0]: i for i, p in enumerate(query) if _single(p, True)}
-        self.longer = [(i, p) for i, p in enumerate(query) if len(p.stems) > 1]
+        self.query = list(zip(query, idfs, strict=True))
         self.norm_base, self.per_token = K1 * (1 - B), K1 * B / avgdl
 
     def score(self, texts: Sequence[str]) -> float:
-        counts = [0.0] * len(self.idfs)
         columns = [text.split() for text in texts]
-        anywhere, in_relation = self.anywhere, self.in_relation
-        for weight, column in zip(WEIGHTS, columns, strict=True):
-            for token in column:
-                if (at := anywhere.get(token)) is not None:
-                    counts[at] += weight
-        if in_relation:
-            for token in columns[1]:
-                if (at := in_relation.get(token)) is not None:
-                    counts[at] += WEIGHTS[1]
-        for at, phrase in self.longer:
-            counts[at] = phrase.weighted_count(columns)
+        subject, relation, value = columns
+        in_subject, in_relation, in_value = WEIGHTS
         norm = self.norm_base + self.per_token * sum(len(c) for c in columns)
         total = 0.0
-        for f, idf_ in zip(counts, self.idfs, strict=True):
+        for phrase, idf_ in self.query:
+            if len(phrase.stems) > 1:
+                f = phrase.weighted_count(columns)
+            elif phrase.relation_only:
+                f = in_relation * relation.count(phrase.stems[0])
+            else:
+                word = phrase.stems[0]
+                f = (
+                    in_subject * subject.count(word)
+                    + in_relation * relation.count(word)
+                    + in_value * value.count(word)
+                )
             if f:
                 total += idf_ * f * (K1 + 1) / (f + norm)
         return total
-
-
-def _single(phrase: Phrase, relation_only: bool) -> bool:
-    return len(phrase.stems) == 1 and phrase.relation_only is relation_only
