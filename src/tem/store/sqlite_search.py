@@ -19,9 +19,10 @@ Ranking semantics (the documented contract of :meth:`SQLiteStore.search`):
   and the search stops once the k-th best beats it;
 * **newest among the common**: when only phrases each held by more than
   :data:`BUDGET` rows of the scope are left undecided, or only rows under the floor
-  can still come in, the newest :data:`NEWEST` rows holding those phrases (after those
-  holding all of them, unless under the floor; a phrase in half the scope's rows or
-  more, whose idf is FTS5's least, is not required there) are scored, not all of them: the
+  can still come in, the newest :data:`NEWEST` rows holding those phrases are scored,
+  not all of them, after those holding all of them (unless under the floor; all of
+  them when fewer than :data:`BUDGET`, else their newest :data:`NEWEST`; a phrase in
+  half the scope's rows or more, whose idf is FTS5's least, is not required): the
   newest holding the rarest of them first, then, while places are left, the next
   ("which customer in Lisbon has value 4821": Lisbon's rows before rows that only
   say "value").
@@ -187,12 +188,26 @@ class Search:
         telling = [i for i in range(taken, len(live)) if self.idfs[i] > IDF_LEAST]
         if len(telling) >= 2:
             every = " AND ".join(self.phrases[i].match() for i in telling)
-            if self._score(f"({every})", BUDGET) and self._settled(
+            if self._holding_all(f"({every})") and self._settled(
                 sum(bounds[taken:]) - min(bounds[i] for i in telling)
             ):
                 return self._top()
         self._fill(rest)
         return self._top()
+
+    def _holding_all(self, query: str) -> bool:
+        """Score the rows matching ``query`` if fewer than :data:`BUDGET` do (True), else
+        only the newest :data:`NEWEST` of them (False: the stage is not complete)."""
+        if self._fetch(query, NEWEST) < NEWEST:
+            return True
+        (count,) = self.conn.execute(
+            f"SELECT count(*) FROM (SELECT 1 {self._matching} LIMIT ?)",
+            (self._scoped(query), self.scope, BUDGET),
+        ).fetchone()
+        if count >= BUDGET:
+            return False
+        self._fetch(query, BUDGET)
+        return True
 
     def _fill(self, rest: Sequence[Phrase]) -> None:
         """Score the newest :data:`NEWEST` rows holding the rarest phrase of ``rest``,
@@ -229,6 +244,14 @@ class Search:
                 weight = WEIGHTS[0]  # not in any relation name: the subject weighs most
         return phrase_bound(self.idfs[index], weight, self.avgdl)
 
+    _matching = (
+        "FROM versions_fts f JOIN versions_fts_content c ON c.id = f.rowid "
+        "WHERE versions_fts MATCH ? AND c.c3 = ?"
+    )
+    """The scope's rows matching a query, their text read from FTS5's content table
+    (columns c0.. in declaration order: subject, relation, value, scope, tag) by
+    rowid: through FTS5's own columns each row cost about twice as much."""
+
     def _either(self, chosen: Sequence[Phrase]) -> str:
         return "(" + " OR ".join(p.match() for p in chosen) + ")"
 
@@ -245,8 +268,7 @@ class Search:
         cursor = self.conn.cursor()
         cursor.row_factory = None
         rows = cursor.execute(
-            "SELECT rowid, subject, relation, value FROM versions_fts "
-            "WHERE versions_fts MATCH ? AND scope = ? ORDER BY rowid DESC LIMIT ?",
+            f"SELECT f.rowid, c.c0, c.c1, c.c2 {self._matching} ORDER BY f.rowid DESC LIMIT ?",
             (self._scoped(query), self.scope, limit),
         ).fetchall()
         scorer = _Scorer(self.phrases, self.idfs, self.avgdl)
