@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tem.store.rows import marks
+from tem.store.rows import chunks, marks
 from tem.store.sqlite_terms import tag, tokens
 
 K1 = 1.2
@@ -155,6 +155,9 @@ class Search:
         """Whether a query names the scope's tag: a scope with most of the file's rows is
         found faster by the ``scope`` column alone (the tag's postings cost more than the
         rows of other scopes they would skip)."""
+        self.alone = 0 < self.rows == (row[2] if row else 0)
+        """Whether the scope holds every indexed row of the file: then, as with the tag,
+        FTS5's match alone finds the scope's rows, and no row's scope is read."""
         self.phrases: list[Phrase] = []
         self.idfs: list[float] = []
         self.scores: dict[int, float] = {}
@@ -198,16 +201,18 @@ class Search:
     def _holding_all(self, query: str) -> bool:
         """Score the rows matching ``query`` if fewer than :data:`BUDGET` do (True), else
         only the newest :data:`NEWEST` of them (False: the stage is not complete)."""
-        if self._fetch(query, NEWEST) < NEWEST:
-            return True
-        (count,) = self.conn.execute(
-            f"SELECT count(*) FROM (SELECT 1 {self._matching} LIMIT ?)",
-            (self._scoped(query), self.scope, BUDGET),
-        ).fetchone()
-        if count >= BUDGET:
-            return False
-        self._fetch(query, BUDGET)
-        return True
+        found = self._rowids(query, BUDGET)
+        if found is None:  # the scope is checked row by row: count before reading
+            if self._fetch(query, NEWEST) < NEWEST:
+                return True
+            (count,) = self.conn.execute(
+                f"SELECT count(*) FROM (SELECT 1 {self._matching} LIMIT ?)",
+                (query, self.scope, BUDGET),
+            ).fetchone()
+            return count < BUDGET and self._fetch(query, BUDGET) < BUDGET
+        complete = len(found) < BUDGET
+        self._read(found if complete else found[:NEWEST])
+        return complete
 
     def _fill(self, rest: Sequence[Phrase]) -> None:
         """Score the newest :data:`NEWEST` rows holding the rarest phrase of ``rest``,
@@ -265,18 +270,49 @@ class Search:
 
     def _fetch(self, query: str, limit: int = -1) -> int:
         """Score the scope's rows matching ``query`` (newest ``limit``); how many matched."""
+        found = self._rowids(query, limit)
+        if found is not None:
+            self._read(found)
+            return len(found)
         cursor = self.conn.cursor()
         cursor.row_factory = None
         rows = cursor.execute(
             f"SELECT f.rowid, c.c0, c.c1, c.c2 {self._matching} ORDER BY f.rowid DESC LIMIT ?",
-            (self._scoped(query), self.scope, limit),
+            (query, self.scope, limit),
         ).fetchall()
+        self._score_rows(rows)
+        return len(rows)
+
+    def _rowids(self, query: str, limit: int) -> list[int] | None:
+        """The newest ``limit`` rows matching ``query``, when the match alone finds the
+        scope's rows (tagged, or the file's only scope); else None."""
+        if not (self.tagged or self.alone):
+            return None
+        found = self.conn.execute(
+            "SELECT rowid FROM versions_fts WHERE versions_fts MATCH ? ORDER BY rowid DESC LIMIT ?",
+            (self._scoped(query), limit),
+        ).fetchall()
+        return [rowid for (rowid,) in found]
+
+    def _read(self, rowids: Sequence[int]) -> None:
+        """Score the rows ``rowids`` not scored yet, their text read by rowid."""
+        cursor = self.conn.cursor()
+        cursor.row_factory = None
+        for chunk in chunks([rowid for rowid in rowids if rowid not in self.scores]):
+            self._score_rows(
+                cursor.execute(
+                    "SELECT id, c0, c1, c2 FROM versions_fts_content "
+                    f"WHERE id IN ({marks(len(chunk))})",
+                    chunk,
+                ).fetchall()
+            )
+
+    def _score_rows(self, rows: Sequence[tuple[Any, ...]]) -> None:
         scorer = _Scorer(self.phrases, self.idfs, self.avgdl)
         scores = self.scores
         for rowid, *texts in rows:
             if rowid not in scores:
                 scores[rowid] = scorer.score(texts)
-        return len(rows)
 
     def _settled(self, unseen: float) -> bool:
         """Whether rows not scored yet (each scoring at most ``unseen``) can be left out."""
