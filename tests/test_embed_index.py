@@ -118,3 +118,23 @@ def test_the_hnsw_graph_answers_like_the_exact_scan_and_follows_deltas() -> None
         assert [r for r, _ in got] == [r for r, _ in want]
         assert numpy.allclose([c for _, c in got], [c for _, c in want], atol=1e-5)
     assert all(r not in (3, 550) for r, _ in approximate.search(rows[3], 10, -1.0))
+
+
+def test_rows_spread_over_blocks_search_like_one_matrix(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tem.embed.index.BLOCK", 4)
+    rng = numpy.random.default_rng(3)
+    rows = rng.standard_normal((23, 8)).astype(numpy.float32)
+    rows /= numpy.linalg.norm(rows, axis=1, keepdims=True)
+    index = ScopeIndex(8)
+    groups = [GroupKey("s", str(i), "r") for i in range(23)]
+    for start, stop in ((0, 3), (3, 9), (9, 10), (10, 23)):  # appends across block edges
+        blobs = [r.tobytes() for r in rows[start:stop]]
+        keys = list(range(start, stop))
+        gone = [5] if start == 10 else []
+        index.apply(VectorDelta(keys, groups[start:stop], blobs, gone, (stop, 0), start == 0))
+    assert len(index.blocks) == 6 and numpy.array_equal(numpy.vstack(index.rows()), rows)
+    for query in rows[:5]:
+        cosines = rows @ query
+        cosines[5] = -2.0  # masked
+        want = [int(r) for r in numpy.argsort(-cosines, kind="stable")[:6]]
+        assert [r for r, _ in index.search(query, 6, -1.0)] == want

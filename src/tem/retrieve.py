@@ -55,6 +55,11 @@ RELEVANCE = 0.6
 """A named subject's group is kept when it matches at least this share of the best match."""
 
 ReadGroups = Callable[[Sequence[GroupKey]], dict[GroupKey, list[Version]]]
+GroupSizes = Callable[[Sequence[GroupKey]], Mapping[GroupKey, int]]
+
+SIZES_BATCH = 2
+"""Groups whose sizes select() asks at a time, per version of ``k``: recall ranks
+about 4k groups and usually fills k from the first k or so."""
 
 
 @dataclass(frozen=True)
@@ -300,7 +305,7 @@ def recall_evidence(
     # Stored group sizes let select() read only the groups it takes (plain reads only:
     # a time-travel read derives other versions than the stored ones).
     plain = at is None and as_of is None
-    sizes = store.group_sizes(list(ranked)) if plain else None
+    sizes = store.group_sizes if plain else None
     read = functools.partial(read_groups, store, at=at, as_of=as_of, derive=derive)
     chosen, scores = select(ranked, read, k, sizes)
     # Evidence.tokens renders and counts on first use: context() never asks.
@@ -327,20 +332,22 @@ def select(
     ranked: dict[GroupKey, float],
     read_groups: ReadGroups,
     k: int,
-    sizes: Mapping[GroupKey, int] | None = None,
+    sizes: GroupSizes | None = None,
 ) -> tuple[list[Version], dict[str, float]]:
     """Take whole groups in rank order while they fit in ``k`` versions.
 
-    ``sizes``, the number of versions ``read_groups`` will return for each group
-    (the stored counts, when it reads stored versions), lets the choice be made
-    before reading: only the chosen groups are read. If a read disagrees with
-    ``sizes`` (a concurrent write) the choice is made again by reading.
+    ``sizes`` answers the number of versions ``read_groups`` will return for each
+    of some groups (the stored counts, when it reads stored versions): it lets the
+    choice be made before reading, and only the chosen groups are read. It is asked
+    about the best groups first, a few at a time, until ``k`` versions are chosen.
+    If a read disagrees with the sizes (a concurrent write) the choice is made again
+    by reading.
     """
     order = sorted(ranked, key=lambda g: (-ranked[g], g.subject_key, g.relation_key))
     if sizes is not None:
-        picked = _plan(order, sizes, k)
+        picked, known = _plan(order, sizes, k)
         found = read_groups(picked)
-        if all(len(found.get(g, [])) == sizes.get(g, 0) for g in picked):
+        if all(len(found.get(g, [])) == known.get(g, 0) for g in picked):
             return _take(picked, found, ranked, k)
     chosen: list[Version] = []
     scores: dict[str, float] = {}
@@ -353,23 +360,31 @@ def select(
     return chosen, scores
 
 
-def _plan(order: Sequence[GroupKey], sizes: Mapping[GroupKey, int], k: int) -> list[GroupKey]:
-    """Return the groups :func:`_fill` would take, judging by ``sizes`` alone."""
+def _plan(
+    order: Sequence[GroupKey], sizes: GroupSizes, k: int
+) -> tuple[list[GroupKey], dict[GroupKey, int]]:
+    """Return the groups :func:`_fill` would take, judging by ``sizes`` alone, and the
+    sizes asked (those of the best groups, :data:`SIZES_BATCH` x ``k`` at a time)."""
     picked: list[GroupKey] = []
+    known: dict[GroupKey, int] = {}
     taken = 0
-    for group in order:
-        size = sizes.get(group, 0)
-        if taken >= k:
-            break
-        if not size:
-            continue
-        if not taken and size > k:
-            size = k  # the best group alone is cut to its k newest
-        if taken + size > k:
-            continue
-        picked.append(group)
-        taken += size
-    return picked
+    batch = SIZES_BATCH * k
+    for start in range(0, len(order), batch):
+        groups = order[start : start + batch]
+        known.update(sizes(groups))
+        for group in groups:
+            size = known.get(group, 0)
+            if taken >= k:
+                return picked, known
+            if not size:
+                continue
+            if not taken and size > k:
+                size = k  # the best group alone is cut to its k newest
+            if taken + size > k:
+                continue
+            picked.append(group)
+            taken += size
+    return picked, known
 
 
 def _take(

@@ -1,7 +1,7 @@
 """An in-process vector index of one scope: appended on writes, masked on deletes.
 
-:class:`ScopeIndex` holds a scope's live vectors as rows of one growing float32
-matrix. A write never makes it reload: it applies the store's
+:class:`ScopeIndex` holds a scope's live vectors as rows of float32 blocks of
+fixed size. A write never makes it reload, nor copy the rows it holds: it applies the store's
 :class:`~tem.store.base.VectorDelta` (new vectors appended, vectors that stopped
 being live masked). Search is an exact cosine scan, a single-threaded pass that
 stays in a few milliseconds up to a few hundred thousand vectors of 64 dimensions.
@@ -32,13 +32,22 @@ HNSW_EF_CONSTRUCTION = 100
 HNSW_EF = 128
 """hnswlib's graph degree, build effort and search effort (recall ~0.99 at 1M x 64)."""
 
+BLOCK = 65_536
+"""Rows per block of a :class:`ScopeIndex` (16 MiB at 64 dimensions)."""
+
 
 def hnsw_available() -> bool:
     return importlib.util.find_spec("hnswlib") is not None
 
 
 class ScopeIndex:
-    """The live vectors of one (scope, model); see the module docstring."""
+    """The live vectors of one (scope, model); see the module docstring.
+
+    Rows live in fixed-size blocks of :data:`BLOCK` rows: an append writes into the
+    last block or starts a new one, so a write never copies the rows already held
+    (a single doubling matrix copied all of them, 256 MB at 1M x 64, inside the
+    first question after the write that crossed its size).
+    """
 
     def __init__(self, dim: int, ann_min: int = ANN_MIN) -> None:
         self.dim = dim
@@ -46,7 +55,7 @@ class ScopeIndex:
         self._reset()
 
     def _reset(self) -> None:
-        self.matrix = numpy.zeros((0, self.dim), dtype=numpy.float32)
+        self.blocks: list[numpy.ndarray] = []
         self.alive = numpy.zeros(0, dtype=bool)
         self.count = 0
         self.groups: list[GroupKey] = []
@@ -65,32 +74,44 @@ class ScopeIndex:
         if delta.reset:
             self._reset()
         start = self.count
+        rows = numpy.zeros((0, self.dim), dtype=numpy.float32)
         if delta.keys:
             rows = numpy.frombuffer(b"".join(delta.blobs), dtype=numpy.float32)
-            self._append(rows.reshape(len(delta.keys), self.dim), delta.keys, delta.groups)
+            rows = rows.reshape(len(delta.keys), self.dim)
+            self._append(rows, delta.keys, delta.groups)
         gone = [p for key in delta.gone if (p := self.position.pop(key, None)) is not None]
         self.alive[gone] = False
         self.mark = delta.mark
         if self.graph is not None:
-            self.graph.update(self.matrix[start : self.count], range(start, self.count), gone)
+            self.graph.update(rows, range(start, self.count), gone)
         elif self.live >= self.ann_min and hnsw_available():
-            rows, alive = self.matrix[: self.count].copy(), self.alive[: self.count].copy()
-            self.graph = Graph(self.dim, rows, alive)
+            # Rows below ``count`` never change (appends go after them), so the build
+            # reads the blocks themselves; only the mask is copied.
+            self.graph = Graph(self.dim, self.rows(), self.alive[: self.count].copy())
 
     def _append(self, rows: numpy.ndarray, keys: Sequence[int], groups: Sequence[GroupKey]) -> None:
         needed = self.count + len(keys)
-        if needed > len(self.matrix):  # grow by doubling: appends stay amortized O(1)
-            size = max(needed, 2 * len(self.matrix), 1024)
-            matrix = numpy.zeros((size, self.dim), dtype=numpy.float32)
-            matrix[: self.count] = self.matrix[: self.count]
-            alive = numpy.zeros(size, dtype=bool)
+        if needed > len(self.alive):  # the mask is 1 byte a row: doubling it stays cheap
+            alive = numpy.zeros(max(needed, 2 * len(self.alive), BLOCK), dtype=bool)
             alive[: self.count] = self.alive[: self.count]
-            self.matrix, self.alive = matrix, alive
-        self.matrix[self.count : needed] = rows
-        self.alive[self.count : needed] = True
-        self.position.update(zip(keys, range(self.count, needed), strict=True))
+            self.alive = alive
+        done = 0
+        while done < len(rows):
+            at = self.count % BLOCK
+            if not at:
+                self.blocks.append(numpy.empty((BLOCK, self.dim), dtype=numpy.float32))
+            size = min(BLOCK - at, len(rows) - done)
+            self.blocks[-1][at : at + size] = rows[done : done + size]
+            self.count += size
+            done += size
+        self.alive[needed - len(keys) : needed] = True
+        self.position.update(zip(keys, range(needed - len(keys), needed), strict=True))
         self.groups.extend(groups)
-        self.count = needed
+
+    def rows(self) -> list[numpy.ndarray]:
+        """The held rows (live or masked), as views of the blocks, in row order."""
+        full, rest = divmod(self.count, BLOCK)
+        return self.blocks[:full] + ([self.blocks[full][:rest]] if rest else [])
 
     def search(self, query: numpy.ndarray, wanted: int, least: float) -> list[tuple[int, float]]:
         """Up to ``wanted`` (row, cosine) with cosine >= ``least``, best first."""
@@ -102,7 +123,9 @@ class ScopeIndex:
             ]
         # einsum is one single-threaded pass; BLAS (``@``) wakes a thread pool per call,
         # which on a busy machine cost 10x more at 10k x 384 (7 ms against 0.7 ms).
-        cosines = numpy.einsum("ij,j->i", self.matrix[: self.count], query)
+        cosines = numpy.empty(self.count, dtype=numpy.float32)
+        for number, block in enumerate(self.rows()):
+            numpy.einsum("ij,j->i", block, query, out=cosines[number * BLOCK :][: len(block)])
         keep = numpy.flatnonzero((cosines >= least) & self.alive[: self.count])
         if keep.size > wanted:
             keep = keep[numpy.argpartition(-cosines[keep], wanted)[:wanted]]
@@ -111,9 +134,9 @@ class ScopeIndex:
 
 
 class Graph:
-    """An hnswlib graph over matrix rows (labels are row numbers), built in the background."""
+    """An hnswlib graph over an index's rows (labels are row numbers), built in the background."""
 
-    def __init__(self, dim: int, rows: numpy.ndarray, alive: numpy.ndarray) -> None:
+    def __init__(self, dim: int, rows: list[numpy.ndarray], alive: numpy.ndarray) -> None:
         self.dim = dim
         self.ready = threading.Event()
         self.lock = threading.Lock()
@@ -121,15 +144,18 @@ class Graph:
         self.pending: list[tuple[numpy.ndarray, range, list[int]]] = []
         threading.Thread(target=self._build, args=(rows, alive), daemon=True).start()
 
-    def _build(self, rows: numpy.ndarray, alive: numpy.ndarray) -> None:
+    def _build(self, rows: list[numpy.ndarray], alive: numpy.ndarray) -> None:
         import hnswlib  # type: ignore[import-untyped]
 
         index = hnswlib.Index(space="ip", dim=self.dim)
         index.init_index(
-            max_elements=max(2 * len(rows), 1024), ef_construction=HNSW_EF_CONSTRUCTION, M=HNSW_M
+            max_elements=max(2 * len(alive), 1024), ef_construction=HNSW_EF_CONSTRUCTION, M=HNSW_M
         )
         index.set_num_threads(1)  # a background build must not starve the requests
-        index.add_items(rows, numpy.arange(len(rows)))
+        start = 0
+        for block in rows:
+            index.add_items(block, numpy.arange(start, start + len(block)))
+            start += len(block)
         for row in numpy.flatnonzero(~alive):
             index.mark_deleted(int(row))
         index.set_ef(HNSW_EF)

@@ -19,8 +19,10 @@ Ranking semantics (the documented contract of :meth:`SQLiteStore.search`):
   and the search stops once the k-th best beats it;
 * **newest among the common**: when only phrases each held by more than
   :data:`BUDGET` rows of the scope are left undecided, or only rows under the floor
-  can still come in, the newest :data:`NEWEST` rows holding those phrases (after those
-  holding all of them, unless under the floor) are scored, not all of them: the
+  can still come in, the newest :data:`NEWEST` rows holding those phrases are scored,
+  not all of them, after those holding all of them (unless under the floor; all of
+  them when fewer than :data:`BUDGET`, else their newest :data:`NEWEST`; a phrase in
+  half the scope's rows or more, whose idf is FTS5's least, is not required): the
   newest holding the rarest of them first, then, while places are left, the next
   ("which customer in Lisbon has value 4821": Lisbon's rows before rows that only
   say "value").
@@ -37,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tem.store.rows import marks
+from tem.store.rows import chunks, marks
 from tem.store.sqlite_terms import tag, tokens
 
 K1 = 1.2
@@ -90,9 +92,13 @@ def phrases(terms: Sequence[str], relation_terms: Sequence[str] = ()) -> list[Ph
     return list(dict.fromkeys(p for p in found if p.stems))
 
 
+IDF_LEAST = 1e-6
+"""FTS5's least idf: a phrase in half the rows or more weighs this, next to nothing."""
+
+
 def idf(hits: int, rows: int) -> float:
-    """FTS5's idf: never below 1e-6, however common the phrase."""
-    return max(math.log((rows - hits + 0.5) / (hits + 0.5)), 1e-6)
+    """FTS5's idf: never below :data:`IDF_LEAST`, however common the phrase."""
+    return max(math.log((rows - hits + 0.5) / (hits + 0.5)), IDF_LEAST)
 
 
 def phrase_bound(idf_: float, weight: float, avgdl: float) -> float:
@@ -149,6 +155,9 @@ class Search:
         """Whether a query names the scope's tag: a scope with most of the file's rows is
         found faster by the ``scope`` column alone (the tag's postings cost more than the
         rows of other scopes they would skip)."""
+        self.alone = 0 < self.rows == (row[2] if row else 0)
+        """Whether the scope holds every indexed row of the file: then, as with the tag,
+        FTS5's match alone finds the scope's rows, and no row's scope is read."""
         self.phrases: list[Phrase] = []
         self.idfs: list[float] = []
         self.scores: dict[int, float] = {}
@@ -176,14 +185,34 @@ class Search:
         if self.scores and sum(bounds[taken:]) < FLOOR * max(self.scores.values()):
             self._fill(rest)  # only filling is left
             return self._top()
-        if len(rest) >= 2:
-            every = " AND ".join(p.match() for p in rest)
-            if self._score(f"({every})", BUDGET) and self._settled(
-                sum(bounds[taken:]) - min(bounds[taken:])
+        # Rows holding all of the telling phrases left; a weightless one (in half the
+        # scope's rows or more) is not asked for: it would only make FTS5 seek through
+        # its long postings for every row of the others (15 ms at 1M rows).
+        telling = [i for i in range(taken, len(live)) if self.idfs[i] > IDF_LEAST]
+        if len(telling) >= 2:
+            every = " AND ".join(self.phrases[i].match() for i in telling)
+            if self._holding_all(f"({every})") and self._settled(
+                sum(bounds[taken:]) - min(bounds[i] for i in telling)
             ):
                 return self._top()
         self._fill(rest)
         return self._top()
+
+    def _holding_all(self, query: str) -> bool:
+        """Score the rows matching ``query`` if fewer than :data:`BUDGET` do (True), else
+        only the newest :data:`NEWEST` of them (False: the stage is not complete)."""
+        found = self._rowids(query, BUDGET)
+        if found is None:  # the scope is checked row by row: count before reading
+            if self._fetch(query, NEWEST) < NEWEST:
+                return True
+            (count,) = self.conn.execute(
+                f"SELECT count(*) FROM (SELECT 1 {self._matching} LIMIT ?)",
+                (query, self.scope, BUDGET),
+            ).fetchone()
+            return count < BUDGET and self._fetch(query, BUDGET) < BUDGET
+        complete = len(found) < BUDGET
+        self._read(found if complete else found[:NEWEST])
+        return complete
 
     def _fill(self, rest: Sequence[Phrase]) -> None:
         """Score the newest :data:`NEWEST` rows holding the rarest phrase of ``rest``,
@@ -220,6 +249,14 @@ class Search:
                 weight = WEIGHTS[0]  # not in any relation name: the subject weighs most
         return phrase_bound(self.idfs[index], weight, self.avgdl)
 
+    _matching = (
+        "FROM versions_fts f JOIN versions_fts_content c ON c.id = f.rowid "
+        "WHERE versions_fts MATCH ? AND c.c3 = ?"
+    )
+    """The scope's rows matching a query, their text read from FTS5's content table
+    (columns c0.. in declaration order: subject, relation, value, scope, tag) by
+    rowid: through FTS5's own columns each row cost about twice as much."""
+
     def _either(self, chosen: Sequence[Phrase]) -> str:
         return "(" + " OR ".join(p.match() for p in chosen) + ")"
 
@@ -233,19 +270,49 @@ class Search:
 
     def _fetch(self, query: str, limit: int = -1) -> int:
         """Score the scope's rows matching ``query`` (newest ``limit``); how many matched."""
+        found = self._rowids(query, limit)
+        if found is not None:
+            self._read(found)
+            return len(found)
         cursor = self.conn.cursor()
         cursor.row_factory = None
         rows = cursor.execute(
-            "SELECT rowid, subject, relation, value FROM versions_fts "
-            "WHERE versions_fts MATCH ? AND scope = ? ORDER BY rowid DESC LIMIT ?",
-            (self._scoped(query), self.scope, limit),
+            f"SELECT f.rowid, c.c0, c.c1, c.c2 {self._matching} ORDER BY f.rowid DESC LIMIT ?",
+            (query, self.scope, limit),
         ).fetchall()
+        self._score_rows(rows)
+        return len(rows)
+
+    def _rowids(self, query: str, limit: int) -> list[int] | None:
+        """The newest ``limit`` rows matching ``query``, when the match alone finds the
+        scope's rows (tagged, or the file's only scope); else None."""
+        if not (self.tagged or self.alone):
+            return None
+        found = self.conn.execute(
+            "SELECT rowid FROM versions_fts WHERE versions_fts MATCH ? ORDER BY rowid DESC LIMIT ?",
+            (self._scoped(query), limit),
+        ).fetchall()
+        return [rowid for (rowid,) in found]
+
+    def _read(self, rowids: Sequence[int]) -> None:
+        """Score the rows ``rowids`` not scored yet, their text read by rowid."""
+        cursor = self.conn.cursor()
+        cursor.row_factory = None
+        for chunk in chunks([rowid for rowid in rowids if rowid not in self.scores]):
+            self._score_rows(
+                cursor.execute(
+                    "SELECT id, c0, c1, c2 FROM versions_fts_content "
+                    f"WHERE id IN ({marks(len(chunk))})",
+                    chunk,
+                ).fetchall()
+            )
+
+    def _score_rows(self, rows: Sequence[tuple[Any, ...]]) -> None:
         scorer = _Scorer(self.phrases, self.idfs, self.avgdl)
         scores = self.scores
         for rowid, *texts in rows:
             if rowid not in scores:
                 scores[rowid] = scorer.score(texts)
-        return len(rows)
 
     def _settled(self, unseen: float) -> bool:
         """Whether rows not scored yet (each scoring at most ``unseen``) can be left out."""
@@ -259,37 +326,35 @@ class Search:
 
 
 class _Scorer:
-    """BM25 of rows given as stored text (space-separated stems), one pass over their tokens."""
+    """BM25 of rows given as stored text (space-separated stems).
+
+    A phrase's instances are counted by ``list.count`` over each column's tokens: a
+    few calls in C a phrase, where a Python pass over every token of a long value
+    cost ten times more.
+    """
 
     def __init__(self, query: Sequence[Phrase], idfs: Sequence[float], avgdl: float) -> None:
-        self.idfs = list(idfs)
-        # One-word phrases (nearly all) are found by a dict lookup per token.
-        self.anywhere = {p.stems[0]: i for i, p in enumerate(query) if _single(p, False)}
-        self.in_relation = {p.stems[0]: i for i, p in enumerate(query) if _single(p, True)}
-        self.longer = [(i, p) for i, p in enumerate(query) if len(p.stems) > 1]
+        self.query = list(zip(query, idfs, strict=True))
         self.norm_base, self.per_token = K1 * (1 - B), K1 * B / avgdl
 
     def score(self, texts: Sequence[str]) -> float:
-        counts = [0.0] * len(self.idfs)
         columns = [text.split() for text in texts]
-        anywhere, in_relation = self.anywhere, self.in_relation
-        for weight, column in zip(WEIGHTS, columns, strict=True):
-            for token in column:
-                if (at := anywhere.get(token)) is not None:
-                    counts[at] += weight
-        if in_relation:
-            for token in columns[1]:
-                if (at := in_relation.get(token)) is not None:
-                    counts[at] += WEIGHTS[1]
-        for at, phrase in self.longer:
-            counts[at] = phrase.weighted_count(columns)
+        subject, relation, value = columns
+        in_subject, in_relation, in_value = WEIGHTS
         norm = self.norm_base + self.per_token * sum(len(c) for c in columns)
         total = 0.0
-        for f, idf_ in zip(counts, self.idfs, strict=True):
+        for phrase, idf_ in self.query:
+            if len(phrase.stems) > 1:
+                f = phrase.weighted_count(columns)
+            elif phrase.relation_only:
+                f = in_relation * relation.count(phrase.stems[0])
+            else:
+                word = phrase.stems[0]
+                f = (
+                    in_subject * subject.count(word)
+                    + in_relation * relation.count(word)
+                    + in_value * value.count(word)
+                )
             if f:
                 total += idf_ * f * (K1 + 1) / (f + norm)
         return total
-
-
-def _single(phrase: Phrase, relation_only: bool) -> bool:
-    return len(phrase.stems) == 1 and phrase.relation_only is relation_only
