@@ -352,3 +352,7 @@ def test_leaving_or_doing_a_degree_names_the_school(
 
 def test_a_favour_done_names_no_school() -> None:
     assert not {t for t in triples("I'm doing a favour for IBM.") if t[1] == "studies at"}
+
+
+def test_a_pastime_started_is_no_degree() -> None:
+    assert ("Maria", "hobby", "doing pottery", "assert") in triples("I started doing pottery.")

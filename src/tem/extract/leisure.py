@@ -202,7 +202,8 @@ def gerund(verb: Token, rule: VerbRule) -> Found:
     """ "I started running", "began knitting": a new hobby, unless another rule owns it."""
     from tem.extract.patterns import VERB_RULES
 
-    owned = {lemma for r in VERB_RULES for lemma in r.lemmas}
+    # a degree rule owns only a degree done ("doing my MBA"): "started doing yoga" is free
+    owned = {lemma for r in VERB_RULES if r.slot != "degree" for lemma in r.lemmas}
     for obj in children(verb, ("xcomp", "dobj")):
         if obj.tag_ == "VBG" and obj.lemma_ not in owned:
             return found_one(rule, verb_phrase(obj))
