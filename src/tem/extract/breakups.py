@@ -19,7 +19,7 @@ from tem.extract import filters
 from tem.extract.facts import Candidate
 from tem.extract.partners import person_name
 from tem.extract.subjects import SELF, elided_first_person, subject_token
-from tem.extract.values import children
+from tem.extract.values import children, pobjects
 
 Token = Any
 
@@ -64,12 +64,10 @@ def _other(verb: Token, speaker: str) -> Token | None:
     if passive:
         if passive[0].lower_ not in SELF:
             return None
-        agents = [o for p in children(verb, ("agent",)) for o in children(p, ("pobj",))]
+        agents = pobjects(verb, ("agent",))
         return agents[0] if agents else None  # "I was dumped by Lara"
     couple = [] if subject is None else [subject, *subject.conjuncts]
-    with_whom = [
-        o for p in children(verb, ("prep",), ("with", "w")) for o in children(p, ("pobj",))
-    ]
+    with_whom = pobjects(verb, ("prep",), ("with", "w"))
     if any(t.lower_ in SELF for t in couple):
         others = [t for t in couple if t.lower_ not in SELF] + _named_before(couple[0])
         return (others or with_whom or [None])[0]  # "Salim and I", "I ... with Omid"

@@ -20,7 +20,7 @@ from tem.extract import filters
 from tem.extract.facts import Candidate
 from tem.extract.partners import person_name
 from tem.extract.subjects import SELF, subject_token
-from tem.extract.values import children
+from tem.extract.values import children, pobjects
 
 Token = Any
 
@@ -78,7 +78,7 @@ def _proposes(token: Token) -> bool:
 def _asker(verb: Token) -> Token | None:
     """Who proposed: the subject, or the agent of a passive ("proposed to by Kwame")."""
     if children(verb, ("nsubjpass",)):
-        agents = [o for p in children(verb, ("agent",)) for o in children(p, ("pobj",))]
+        agents = pobjects(verb, ("agent",))
         return agents[0] if agents else None
     return subject_token(verb)
 
@@ -87,7 +87,7 @@ def _asked(verb: Token) -> Token | None:
     """Who was asked: the object ("asked me"), "to X", or a passive subject."""
     found = [
         *children(verb, ("nsubjpass", "dobj", "dative")),
-        *(o for p in children(verb, ("prep",), ("to",)) for o in children(p, ("pobj",))),
+        *pobjects(verb, ("prep",), ("to",)),
     ]
     found = [t for t in found if t.lemma_ not in ("question", "ring", "knee")]
     return found[0] if found else None

@@ -15,7 +15,7 @@ from typing import Any
 from tem.extract import filters, kinds
 from tem.extract.facts import Candidate
 from tem.extract.subjects import SELF
-from tem.extract.values import children, phrase
+from tem.extract.values import children, phrase, pobjects
 
 Token = Any
 EMPLOYING = frozenset(
@@ -54,7 +54,7 @@ def _roles(verb: Token) -> list[Token]:
     """The person nouns ``verb`` makes of the speaker: after "as" or "to" (promoted to),
     or the complement of "made me"."""
     preps = ("as", "to") if verb.lemma_ == "promote" else ("as",)
-    found = [o for p in children(verb, ("prep",), preps) for o in children(p, ("pobj",))]
+    found = pobjects(verb, ("prep",), preps)
     if verb.lemma_ in ("make", "name", "appoint"):
         found += [c for c in verb.children if c.dep_ in ("oprd", "ccomp", "xcomp", "attr")]
     return [

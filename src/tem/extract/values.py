@@ -34,6 +34,12 @@ def children(token: Token, deps: Iterable[str], words: Iterable[str] | None = No
     ]
 
 
+def pobjects(token: Token, deps: Iterable[str], preps: Iterable[str] | None = None) -> list[Token]:
+    """The objects of ``token``'s own preposition children with one of ``deps`` (and, if
+    given, of ``preps``): ``pobjects(verb, ("agent",))`` -> "Lara" in "dumped by Lara"."""
+    return [o for p in children(token, deps, preps) for o in children(p, ("pobj",))]
+
+
 def objects_of(token: Token, preps: Iterable[str]) -> list[Token]:
     """Return the objects of ``token``'s prepositions among ``preps`` ("to" -> Austin)."""
     found = []
