@@ -199,12 +199,12 @@ def _named_ends(candidates: list[Candidate]) -> list[Candidate]:
     """Without an ending of no value where the same ending names its value ("laid me
     off" beside "Lufthansa laid me off"): one job ended, not two; and without holding
     what the same sentence ends ("broke up with my boyfriend Omid": Omid ended)."""
-    named = {(c.subject, c.relation) for c in candidates if c.kind == "end" and c.value}
     ended = {
         (c.subject, c.relation, c.value.casefold())
         for c in candidates
         if c.kind == "end" and c.value
     }
+    named = {(subject, relation) for subject, relation, _ in ended}
     return [
         c
         for c in candidates

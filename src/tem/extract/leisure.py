@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from tem.extract import kinds
@@ -200,14 +201,19 @@ def _admitted_to(obj: Token) -> bool:
 
 def gerund(verb: Token, rule: VerbRule) -> Found:
     """ "I started running", "began knitting": a new hobby, unless another rule owns it."""
-    from tem.extract.patterns import VERB_RULES
-
-    # a degree rule owns only a degree done ("doing my MBA"): "started doing yoga" is free
-    owned = {lemma for r in VERB_RULES if r.slot != "degree" for lemma in r.lemmas}
     for obj in children(verb, ("xcomp", "dobj")):
-        if obj.tag_ == "VBG" and obj.lemma_ not in owned:
+        if obj.tag_ == "VBG" and obj.lemma_ not in _owned():
             return found_one(rule, verb_phrase(obj))
     return []
+
+
+@functools.cache
+def _owned() -> frozenset[str]:
+    """Verbs some rule reads: their gerund is that rule's, not a new hobby. A degree
+    rule owns only a degree done ("doing my MBA"): "started doing yoga" is free."""
+    from tem.extract.patterns import VERB_RULES
+
+    return frozenset(lemma for r in VERB_RULES if r.slot != "degree" for lemma in r.lemmas)
 
 
 def played(verb: Token, rule: VerbRule) -> Found:
