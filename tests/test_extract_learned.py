@@ -114,6 +114,20 @@ def added_by(
          ("Ana", "job title", "first officer", "assert")),
         ("I teach maths at Qatar Academy.", "teach maths", "JOB_TITLE",
          ("Ana", "job title", "maths teacher", "assert")),
+        # a question asks its main clause; what it takes as given still holds
+        ("Can you help me write a birthday message for my husband Joaquín?", "Joaquín",
+         "PARTNER", ("Ana", "partner", "Joaquín", "assert")),
+        ("I speak Tamil with my grandparents but can barely read—are there any apps?",
+         "Tamil", "SPEAKS", ("Ana", "speaks", "Tamil", "assert")),
+        ("Moved to Leeds last spring, but where do people go out on a Tuesday?", "Leeds",
+         "LIVES_IN", ("Ana", "lives in", "Leeds", "assert")),
+        # a negation denies its own predicate, not what a phrase of the speaker's owns
+        ("My husband Rafael and I can't decide between two names.", "Rafael", "PARTNER",
+         ("Ana", "partner", "Rafael", "assert")),
+        ("Can't start my day without a mug of hot milo.", "hot milo", "FAVORITE_DRINK",
+         ("Ana", "favorite drink", "hot milo", "assert")),
+        ("I've been keeping the wheels turning at Bimbo for fifteen years.", "Bimbo",
+         "WORKS_AT", ("Ana", "works at", "Bimbo", "assert")),
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
@@ -170,6 +184,16 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
             "Bluewater Energy",
             "FAVORITE_DRINK",
         ),
+        ("Has anyone here moved from Dublin to Melbourne?", "Melbourne", "LIVES_IN"),
+        ("Should I move to Lisbon next year?", "Lisbon", "LIVES_IN"),
+        ("no, taylor isn't my girlfriend lol, we just carpool", "taylor", "PARTNER"),
+        (
+            "Just got back from two weeks in Hanoi, can I make egg coffee at home?",
+            "Hanoi",
+            "LIVES_IN",
+        ),
+        ("My plan is to take up Arabic calligraphy after Ramadan.", "calligraphy", "HOBBY"),
+        ("I turned down the job at Stripe.", "Stripe", "WORKS_AT"),
     ],
 )
 def test_a_proposal_the_grammar_or_the_kind_rules_out_is_dropped(

@@ -11,6 +11,8 @@ from tem.extract.tidy import tidy
     ("relation", "value", "tidied"),
     [
         ("studies at", "Unilag 🙃", "Unilag"),
+        ("favorite drink", "hot milo lol", "hot milo"),
+        ("lives in", "Leeds tbh", "Leeds"),
         ("works at", "— Acme,", "Acme"),
         ("works at", "Sainsbury's", "Sainsbury's"),
         ("works at", "Acme (UK)", "Acme (UK)"),

@@ -160,27 +160,13 @@ def facts_of_turn(
     proposed = learned.learned_candidates(doc, proposals or [], speaker, shorthand=shorthand)
     question = previous = None
     for sentence in doc.sents:
-        if filters.is_question(sentence):
-            question = previous = sentence
-            continue
-        candidates = sentence_candidates(sentence, speaker)
-        if question is not None:  # "My favourite drink? Definitely chai."
-            candidates += answered_question(question, sentence, speaker)
-            question = None
         inside = [c for c in proposed if sentence.start <= c.anchor < sentence.end]
-        candidates = [_lengthened(c, inside) for c in candidates]
-        said = sentence.text
-        candidates += [
-            c
-            for c in inside
-            if not _known(c, candidates)
-            and not _named(c, candidates, said)
-            and not _taken(c, candidates)
-        ]
-        candidates += list_mates(sentence, candidates)
-        candidates += [
-            c for c in heading_candidates(sentence, previous, speaker) if not _known(c, candidates)
-        ]
+        if filters.is_question(sentence):
+            candidates = list(inside)  # only what the question takes as given
+            question = sentence
+        else:
+            candidates = _stated(sentence, question, previous, inside, speaker)
+            question = None
         previous = sentence
         candidates = partners.settled(sentence, candidates, speaker)
         tidied = [replace(c, value=tidy(c.relation, c.value)) for c in candidates]
@@ -193,6 +179,30 @@ def facts_of_turn(
             seen.add(key)
             found.append(_finish(candidate, doc, turn, reference, sentence.text.strip()))
     return found
+
+
+def _stated(
+    sentence: Any, question: Any, previous: Any, inside: list[Candidate], speaker: str
+) -> list[Candidate]:
+    """The candidates of a sentence that asks nothing: the rules', the model's ``inside``
+    it that no rule found, the mates of a list, a heading's items; and the answer to a
+    ``question`` just asked ("My favourite drink? Definitely chai.")."""
+    candidates = sentence_candidates(sentence, speaker)
+    if question is not None:
+        candidates += answered_question(question, sentence, speaker)
+    candidates = [_lengthened(c, inside) for c in candidates]
+    said = sentence.text
+    candidates += [
+        c
+        for c in inside
+        if not _known(c, candidates)
+        and not _named(c, candidates, said)
+        and not _taken(c, candidates)
+    ]
+    candidates += list_mates(sentence, candidates)
+    return candidates + [
+        c for c in heading_candidates(sentence, previous, speaker) if not _known(c, candidates)
+    ]
 
 
 def _named_ends(candidates: list[Candidate]) -> list[Candidate]:

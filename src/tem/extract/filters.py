@@ -50,6 +50,8 @@ def governors(token: Token) -> list[Token]:
             break
         if token.dep_ == "ccomp" and token.head.lemma_ in REPORTING_VERBS:
             break
+        if token.dep_ == "ccomp" and _set_apart(token):
+            break
         token = token.head
         chain.append(token)
     return chain
@@ -57,6 +59,16 @@ def governors(token: Token) -> list[Token]:
 
 def is_question(sentence: Any) -> bool:
     return bool(sentence.text.rstrip().rstrip("\"')").endswith("?"))
+
+
+def _set_apart(clause: Token) -> bool:
+    """True for a clause before its head with ";", ":" or a dash between: "Cardamom tea
+    is my lifeblood; I can't think before my second glass" (two statements)."""
+    head = clause.head
+    between = (
+        clause.doc[clause.right_edge.i + 1 : head.left_edge.i + 1] if head.i > clause.i else []
+    )
+    return any(t.text in (";", ":", "—", "–", "-") for t in between)
 
 
 def is_negated(verb: Token) -> bool:
@@ -67,7 +79,31 @@ def is_negated(verb: Token) -> bool:
                 return True
             if child.lower_ in ("never", "nobody", "neither", "nor"):
                 return True
-        if token.lemma_ in REFUSALS:
+        if refuses(token):
+            return True
+    return False
+
+
+REFUSAL_PARTICLES = {"turn": frozenset({"down", "away"}), "pass": frozenset({"on", "up"})}
+"""Verbs that refuse only with their particle: "turned *down* the offer" ("keeping the
+wheels turning at Bimbo" refuses nothing)."""
+
+
+def refuses(token: Token) -> bool:
+    """True for a verb of refusal: "declined", "turned down", "passed on"."""
+    if token.lemma_ not in REFUSALS:
+        return False
+    particles = REFUSAL_PARTICLES.get(token.lemma_)
+    return particles is None or any(c.lower_ in particles for c in token.children)
+
+
+def needed(span: Any) -> bool:
+    """True for what a negated verb cannot do "without": "can't start my day without
+    *hot milo*" says the speaker always has it."""
+    token = span.root
+    while token.dep_ in ("pobj", "prep", "compound", "amod", "conj", "appos"):
+        token = token.head
+        if token.lower_ == "without":
             return True
     return False
 
@@ -90,7 +126,15 @@ def is_hypothetical(verb: Token) -> bool:
     if hedged(verb):
         return True
     # "hop" is spaCy's lemma of "hoping"
-    return any(t.lemma_ in HYPOTHETICAL_GOVERNORS or hedged(t) for t in governors(verb))
+    chain = governors(verb)
+    return any(t.lemma_ in HYPOTHETICAL_GOVERNORS or hedged(t) or _planned(t) for t in chain)
+
+
+def _planned(token: Token) -> bool:
+    """ "My plan is to take up calligraphy": a copula whose subject is a plan or a wish."""
+    return token.lemma_ == "be" and any(
+        c.dep_ == "nsubj" and c.lemma_ in HYPOTHETICAL_GOVERNORS for c in token.children
+    )
 
 
 def hedged(token: Token) -> bool:
@@ -123,6 +167,8 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
     """
     if verb.lemma_ in TRIP_VERBS and not (habits and _goes_doing(verb)) and not stays(verb):
         return True
+    if _back_from(verb):
+        return True
     for token in verb.subtree:
         if habits and token.tag_ == "NNS":
             continue
@@ -133,6 +179,14 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
         ):
             return True
     return False
+
+
+def _back_from(verb: Token) -> bool:
+    """ "got back from two weeks in Hanoi", "returned from Lima": a trip that ended."""
+    near = [c for c in verb.children if c.dep_ in ("advmod", "prt", "prep")]
+    back = [c for c in near if c.lower_ == "back"]
+    words = {c.lower_ for c in [*near, *(g for b in back for g in b.children)]}
+    return "from" in words and (bool(back) or verb.lemma_ == "return")
 
 
 def stays(verb: Token) -> bool:
@@ -204,3 +258,61 @@ def names_future_day(sentence: Any) -> bool:
 def blocked(verb: Token) -> bool:
     """True when the clause of ``verb`` must not yield a state fact."""
     return is_question(verb.sent) or is_negated(verb) or is_hypothetical(verb) or is_future(verb)
+
+
+WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
+ASKING_WORDS = frozenset({"anyone", "anybody", "any"})
+"""Chat's openers of a question with no verb before them: "anyone know a good vet?"."""
+SUBORDINATE = frozenset({"advcl", "relcl", "acl", "pcomp"})
+
+
+def question_start(sentence: Any) -> int:
+    """The index where a question sentence's question begins; what comes before it is
+    stated, not asked ("I speak Hokkien but can barely read — *are* there any apps?",
+    "moved to Leeds last spring, but *where* do people go out?"). A question begins,
+    at the sentence's start or after a comma, dash or "but", with a wh-word of a main
+    clause, an auxiliary before its subject ("*can* you", "*is* it") or "anyone"."""
+    doc = sentence.doc
+    for token in sentence:
+        before = doc[token.i - 1] if token.i > sentence.start else None
+        opening = before is None or before.is_punct or before.pos_ == "CCONJ"
+        if opening and _asks(token):
+            return int(token.i)
+    return int(sentence.start)
+
+
+def _asks(token: Token) -> bool:
+    if token.lower_ in ASKING_WORDS:
+        return True
+    if token.tag_ in WH_TAGS:
+        return token.head.dep_ not in SUBORDINATE  # "when I moved to Leeds, ..." states
+    if token.pos_ != "AUX":
+        return False
+    verb = token if token.dep_ == "ROOT" else token.head
+    return any(c.dep_ in ("nsubj", "nsubjpass", "expl") and c.i > token.i for c in verb.children)
+
+
+def asked(span: Any) -> bool:
+    """True when ``span`` is part of what a question asks, not of what it takes as
+    given: "has anyone moved to *Melbourne*?" asks; "a message for my husband
+    *Joaquín*?" (what is the speaker's own) and a statement before the question
+    ("I speak *Hokkien* but - any apps?") do not."""
+    sentence = span.sent
+    if not is_question(sentence):
+        return False
+    return span.start >= question_start(sentence) and not owned_phrase(span.root)
+
+
+def owned_phrase(token: Token) -> bool:
+    """True when ``token`` sits in a noun phrase the speaker owns: "my husband Joaquín",
+    "my shift at Apoteket", "our cockapoo Marmite"; not one the clause says something is
+    ("Taylor isn't *my girlfriend*": what is denied is not taken as given)."""
+    for _ in range(6):
+        if any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in token.children):
+            return token.dep_ not in ("attr", "acomp", "oprd")
+        if token.dep_ not in ("appos", "compound", "pobj", "prep", "amod", "nmod", "conj"):
+            return False
+        if token.head.i == token.i:
+            return False
+        token = token.head
+    return False

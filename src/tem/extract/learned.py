@@ -132,7 +132,8 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
     }:
         return None  # "Hi, I'm Andre Romero": the speaker's own name, or a part of it
     clause = clause_of(_head_of(span, relation))
-    if not admitted(clause, relation, kind, speaker):
+    given = filters.owned_phrase(span.root) or filters.needed(span)
+    if filters.asked(span) or not admitted(clause, relation, kind, speaker, given=given):
         return None
     return Candidate(speaker, relation, value, kind, clause.i)
 
@@ -166,15 +167,19 @@ def clause_of(token: Token) -> Token:
     return token
 
 
-def admitted(verb: Token, relation: str, kind: Kind, speaker: str) -> bool:
-    """True when ``verb``'s clause may state a fact about the speaker."""
-    if filters.is_question(verb.sent) or filters.is_future(verb):
+def admitted(verb: Token, relation: str, kind: Kind, speaker: str, *, given: bool = False) -> bool:
+    """True when ``verb``'s clause may state a fact about the speaker.
+
+    ``given``: the value is taken for granted whatever the clause says of it ("my
+    husband Rafael and I can't decide", "can't start my day without hot milo"), so a
+    negation does not deny it."""
+    if filters.is_future(verb):
         return False
     if filters.names_future_day(verb.sent) and kind == "assert":
         return False
     if wished(verb, kind):  # "I wish I lived in Hawaii": neither true nor ended
         return False
-    if kind == "assert" and filters.is_negated(verb):
+    if kind == "assert" and filters.is_negated(verb) and not given:
         return False
     if filters.offered_or_applied(verb.sent):
         return False  # nothing held, so nothing ended: "offered us their parrot, we said no"

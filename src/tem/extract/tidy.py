@@ -1,10 +1,10 @@
 """The last word on a value's form, whichever reader found it (rules or span model).
 
 Readers take a value's words from the parse; chat adds words that are not the value:
-an emoji or a dash at its edge ("Unilag 🙃"), the word that introduced a partner ("gf
-Leah"), a pet's kind before its name ("hamster Nugget"), or the person a habit makes
-of the speaker ("a kvass man", "pilates girlie"). :func:`tidy` removes them and keeps
-the rest as written.
+an emoji, a dash or a chat tag at its edge ("Unilag 🙃", "hot milo lol"), the word
+that introduced a partner ("gf Leah"), a pet's kind before its name ("hamster
+Nugget"), or the person a habit makes of the speaker ("a kvass man", "pilates
+girlie"). :func:`tidy` removes them and keeps the rest as written.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ HABIT_PEOPLE = frozenset(
     """.split()
 )
 """A person a habit makes of the speaker: "a kvass man", "a tea lover", "pilates girlie"."""
+CHAT_TAGS = frozenset("lol lmao lmfao rofl haha hahaha tbh ngl btw omg fr rn imo smh".split())
+"""Chat's tags that a parse can hang on a value's end: "hot milo lol"."""
 KEEP_AT_EDGE = frozenset(".)'’&+#")
 """Punctuation a value may end or start with: "St.", "(UK)", "Sainsbury's", "C#"."""
 
@@ -34,6 +36,8 @@ def tidy(relation: str, value: str | None) -> str | None:
     words = _trimmed(value).split()
     if not words:
         return None  # "broke up 💔": no words, no value
+    while len(words) > 1 and words[-1].casefold() in CHAT_TAGS:
+        words = words[:-1]
     if len(words) > 1 and relation == "partner" and words[0].casefold() in PARTNER_WORDS:
         words = words[1:]
     if len(words) > 1 and relation == "has pet" and _pet_then_name(words):
