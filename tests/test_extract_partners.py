@@ -24,6 +24,7 @@ def triples(text: str) -> set[tuple[str, str, str | None, str]]:
         ("My wife's name is Karin.", "Karin", "married"),
         ("Deniz, my girlfriend, moved in with me last month.", "Deniz", "dating"),
         ("Tied the knot with Daniel in April!", "Daniel", "married"),
+        ("My wife Soo-ah and I run a tiny café.", "Soo-ah", "married"),
     ],
 )
 def test_a_named_partner_brings_the_status_their_word_says(

@@ -1,14 +1,16 @@
 """The last word on a value's form, whichever reader found it (rules or span model).
 
 Readers take a value's words from the parse; chat adds words that are not the value:
-an emoji, a dash or a chat tag at its edge ("Unilag 🙃", "hot milo lol"), the word
-that introduced a partner ("gf Leah"), a pet's kind before its name ("hamster
-Nugget"), or the person a habit makes of the speaker ("a kvass man", "pilates
-girlie"). :func:`tidy` removes them and keeps the rest as written.
+an emoji, a dash or a chat tag at its edge ("Unilag 🙃", "hot milo lol"), how often
+or how long ("badminton twice a week", "Canva 2 weeks"), the word that introduced a
+partner ("gf Leah"), a pet's kind before its name ("hamster Nugget"), or the person a
+habit makes of the speaker ("a kvass man", "pilates girlie"). :func:`tidy` removes
+them and keeps the rest as written.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from tem.extract.lexicon import ANIMALS, PARTNER_NOUNS
@@ -25,6 +27,15 @@ HABIT_PEOPLE = frozenset(
 """A person a habit makes of the speaker: "a kvass man", "a tea lover", "pilates girlie"."""
 CHAT_TAGS = frozenset("lol lmao lmfao rofl haha hahaha tbh ngl btw omg fr rn imo smh".split())
 """Chat's tags that a parse can hang on a value's end: "hot milo lol"."""
+TAIL = re.compile(
+    r"\s(?:twice|once|thrice|every|each|daily|weekly|nightly|bc|cuz|coz|because"
+    r"|\d+\s*(?:x|times|days?|weeks?|months?|years?|yrs?|hrs?|hours?))\b.*$",
+    re.IGNORECASE,
+)
+"""How often, how long or why, after a value: "badminton twice a week", "Canva 2 weeks",
+"my ferret Bandit bc the landlord said no"."""
+TIMES = frozenset("lately recently nowadays now today currently".split())
+"""Words of time the parse can leave as a whole value: "Stuff I'm into lately: ..."."""
 KEEP_AT_EDGE = frozenset(".)'’&+#")
 """Punctuation a value may end or start with: "St.", "(UK)", "Sainsbury's", "C#"."""
 
@@ -33,8 +44,8 @@ def tidy(relation: str, value: str | None) -> str | None:
     """``value`` without the words around it that are not the value (see above)."""
     if value is None:
         return None
-    words = _trimmed(value).split()
-    if not words:
+    words = _trimmed(TAIL.sub("", value)).split()
+    if not words or " ".join(words).casefold() in TIMES:
         return None  # "broke up 💔": no words, no value
     while len(words) > 1 and words[-1].casefold() in CHAT_TAGS:
         words = words[:-1]

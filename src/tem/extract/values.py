@@ -71,9 +71,13 @@ NAME_LINKS = frozenset(
 def name_tail(last: Token) -> list[Token]:
     """The words a name goes on with after ``last`` when the parser cut it short: a
     lowercase link and a capitalised word ("São José | dos Campos"), or the number of a
-    numbered name ("District | 3", "Pho | 24"; not "Paris | 2 years ago")."""
+    numbered name ("District | 3", "Pho | 24"; not "Paris | 2 years ago"), or the rest of a
+    hyphenated one ("Soo | -ah")."""
     doc, tail = last.doc, []
     i = last.i + 1
+    while i + 1 < len(doc) and doc[i].text in "-‐" and _glued(doc[i - 1], doc[i], doc[i + 1]):
+        tail += [doc[i], doc[i + 1]]  # "Soo | -ah", "Jean | -Luc": one hyphenated name
+        i += 2
     while i < len(doc) and doc[i - 1].whitespace_:
         word = doc[i]
         after = doc[i + 1] if i + 1 < len(doc) else None
@@ -123,6 +127,11 @@ def _cut_short(token: Token) -> bool:
         return False
     start = next((e.start for e in token.doc.ents if e.start <= token.i < e.end), token.i)
     return any(c.dep_ == "compound" and c.i < start for c in token.children)
+
+
+def _glued(*tokens: Token) -> bool:
+    """True for words written with no space between them: "Soo-ah"."""
+    return not any(t.whitespace_ for t in tokens[:-1]) and tokens[-1].is_alpha
 
 
 def join_tokens(tokens: Iterable[Token]) -> str:
