@@ -128,6 +128,11 @@ def added_by(
          ("Ana", "favorite drink", "hot milo", "assert")),
         ("I've been keeping the wheels turning at Bimbo for fifteen years.", "Bimbo",
          "WORKS_AT", ("Ana", "works at", "Bimbo", "assert")),
+        # items under a heading of ending ended
+        ("Things I gave up this year: Diet Coke and Twitter.", "Diet Coke", "FAVORITE_DRINK",
+         ("Ana", "favorite drink", "Diet Coke", "end")),
+        ("Things I've quit this year: Safaricom, my toxic boyfriend Brian.", "Brian", "PARTNER",
+         ("Ana", "partner", "Brian", "end")),
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(

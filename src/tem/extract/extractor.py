@@ -191,6 +191,10 @@ def _stated(
     if question is not None:
         candidates += answered_question(question, sentence, speaker)
     candidates = [_lengthened(c, inside) for c in candidates]
+    colon = learned.ending_heading(sentence)
+    if colon is not None:  # "Things I've quit: Safaricom, my boyfriend Brian"
+        items = sentence.doc[colon + 1 : sentence.end].text.casefold()
+        candidates = [_ended(c, items) for c in candidates]
     said = sentence.text
     candidates += [
         c
@@ -284,12 +288,21 @@ def _lengthened(found: Candidate, proposals: list[Candidate]) -> Candidate:
     return found
 
 
+def _ended(found: Candidate, items: str) -> Candidate:
+    """A rule's holding listed among ``items`` under a heading of ending, as ended."""
+    listed = found.value is not None and found.value.casefold() in items
+    return replace(found, kind="end") if listed and found.kind == "assert" else found
+
+
 def _known(proposal: Candidate, candidates: list[Candidate]) -> bool:
-    """True when the rules already read this relation's value (or a longer one) here."""
+    """True when the rules already read this relation's value (or a longer one) here; an
+    ending the rules read without its value ("quit") does not know which one ended, but
+    it does know that nothing named here holds ("broke up with my girlfriend Megan")."""
     value = (proposal.value or "").casefold()
     return any(
         c.relation == proposal.relation
         and c.subject == proposal.subject
+        and bool(c.value or c.kind != proposal.kind or not value)
         and (value in (c.value or "").casefold() or (c.value or "").casefold() in value)
         for c in candidates
     )
