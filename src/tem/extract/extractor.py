@@ -13,7 +13,7 @@ from tem.core.episode import Session, Turn
 from tem.core.model import Version, normalize_key
 from tem.core.relations import DEFAULT_CARDINALITY
 from tem.errors import UserError
-from tem.extract import filters, idioms, kinds, learned, partners
+from tem.extract import farewells, filters, idioms, kinds, learned, partners
 from tem.extract.bio import bio_candidates
 from tem.extract.breakups import breakup_candidates
 from tem.extract.copula import answered_question, be_facts, possessive_facts
@@ -168,6 +168,7 @@ def facts_of_turn(
             candidates = _stated(sentence, question, previous, inside, speaker)
             question = None
         previous = sentence
+        candidates = [farewells.parted(c, doc) for c in candidates]
         candidates = partners.settled(sentence, candidates, speaker)
         tidied = [replace(c, value=tidy(c.relation, c.value)) for c in candidates]
         # nothing of a value may be left ("broke up 💔"), and only an ending may say none

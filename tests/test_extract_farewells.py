@@ -1,0 +1,43 @@
+"""A pet the speaker parted with ends (tem.extract.farewells), whoever read it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from tem.core.episode import Session, Turn
+from tem.extract import OfflineExtractor
+
+EXTRACTOR = OfflineExtractor()
+
+
+def pets(text: str) -> set[str]:
+    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    return {f.kind for f in EXTRACTOR.extract(session) if f.relation == "has pet"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my cat mimi died yestrday im so sad",
+        "Our old beagle Pepper crossed the rainbow bridge last week.",
+        "Sadly we had our old tortoise Horace put down last week, he was 68.",
+        "had to rehome my ferret Bandit bc the new landlord said no pets",
+        "We lost our dog Max in May.",
+    ],
+)
+def test_a_pet_that_is_gone_is_an_ending(text: str) -> None:
+    assert pets(text) == {"end"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My dog Rex loves the beach.",
+        "I would never rehome my ferret Bandit.",
+        "Our dog Max got lost in the park but came home at dawn.",
+    ],
+)
+def test_a_pet_still_had_is_no_ending(text: str) -> None:
+    assert "end" not in pets(text)
