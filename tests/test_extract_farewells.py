@@ -41,3 +41,26 @@ def test_a_pet_that_is_gone_is_an_ending(text: str) -> None:
 )
 def test_a_pet_still_had_is_no_ending(text: str) -> None:
     assert "end" not in pets(text)
+
+
+def homes(text: str) -> set[tuple[str | None, str]]:
+    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    return {(f.value, f.kind) for f in EXTRACTOR.extract(session) if f.relation == "lives in"}
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Left my flat in Hackney last month and moved back up north.", "Hackney"),
+        ("Finally moved out of my parents' place in Enugu.", "Enugu"),
+        ("Handed back the keys to my place in Istanbul last week.", "Istanbul"),
+    ],
+)
+def test_a_home_the_speaker_left_is_an_ending(text: str, place: str) -> None:
+    assert (place, "end") in homes(text)
+    assert (place, "assert") not in homes(text)
+
+
+def test_a_home_moved_into_is_held() -> None:
+    found = homes("Moved out of Melbourne to a little place in Castlemaine.")
+    assert ("Castlemaine", "assert") in found
