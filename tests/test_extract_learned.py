@@ -133,6 +133,8 @@ def added_by(
          ("Ana", "favorite drink", "Diet Coke", "end")),
         ("Things I've quit this year: Safaricom, my toxic boyfriend Brian.", "Brian", "PARTNER",
          ("Ana", "partner", "Brian", "end")),
+        ("Something I left out last time: we moved to Tallinn.", "Tallinn", "LIVES_IN",
+         ("Ana", "lives in", "Tallinn", "assert")),
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(

@@ -216,6 +216,8 @@ def test_new_positive_families(text: str, expected: tuple[str, str, str, str]) -
         "My first day at Microsoft is next Monday.",
         "I never said I moved to Berlin.",
         "I watched Dune last night, it's my favourite now.",
+        "My house is cold.",
+        "The walls are white and the floor is flat.",
     ],
 )
 def test_new_negative_families(text: str) -> None:

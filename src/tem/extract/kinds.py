@@ -455,7 +455,10 @@ SHAPES: dict[str, Callable[[Any, list[str]], bool]] = {
 def is_drink(words: list[str]) -> bool:
     from tem.extract.lexicon import DRINK_PHRASES, DRINKS
 
-    return bool(set(words) & DRINKS) or " ".join(words) in DRINK_PHRASES
+    said = f" {' '.join(words)} "
+    return bool(set(words) & DRINKS) or any(
+        f" {phrase} " in said or f" {phrase}s " in said for phrase in DRINK_PHRASES
+    )  # "oat flat whites"
 
 
 def trimmed(span: Any) -> Any:

@@ -350,11 +350,12 @@ def ending_heading(sentence: Any) -> int | None:
     """The colon after a heading whose verb says the speaker ended what follows ("Things
     I've quit this year:"), or None."""
     colons = [t.i for t in sentence if t.text == ":"]
-    if not colons:
-        return None
+    if not colons or any(t.dep_ in SUBJECTS for t in sentence if t.i > colons[0]):
+        return None  # "Something I left out last time: we moved to Tallinn" is no list
     for verb in sentence.doc[sentence.start : colons[0]]:
-        gave_up = verb.lemma_ == "give" and any(c.lower_ == "up" for c in verb.children)
-        ending = verb.lemma_ in LIST_ENDING_VERBS or gave_up
+        particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
+        gave_up = verb.lemma_ == "give" and "up" in particles
+        ending = (verb.lemma_ in LIST_ENDING_VERBS and not particles) or gave_up
         by_self = any(c.dep_ == "nsubj" and c.lower_ in SELF for c in verb.children)
         if ending and by_self and not filters.is_negated(verb):
             return int(colons[0])

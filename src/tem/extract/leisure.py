@@ -37,7 +37,7 @@ def taste_relation(value: str) -> str | None:
     if not words:
         return None
     head = _singular(words[-1])
-    if head & lx.DRINKS or any(lower.endswith(p) for p in lx.DRINK_PHRASES):
+    if head & lx.DRINKS or any(lower.endswith((p, p + "s")) for p in lx.DRINK_PHRASES):
         return "favorite drink"
     if head & lx.FOODS:
         return "favorite food"

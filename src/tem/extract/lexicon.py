@@ -28,11 +28,11 @@ TITLE_HEADS = OCCUPATIONS - {"student"}
 
 ANIMALS = frozenset(
     """
-    dog puppy pup cat kitten kitty rabbit bunny hamster guinea pig parrot bird budgie fish
+    dog puppy pup cat kitten kitty rabbit bunny hamster pig parrot bird budgie fish
     goldfish turtle tortoise snake lizard gecko horse pony ferret chinchilla rat mouse
     hedgehog chicken goat labrador retriever poodle terrier beagle husky corgi dachshund
     greyhound spaniel collie shepherd pug bulldog rottweiler chihuahua schnauzer doodle
-    labradoodle whippet boxer pit bull tabby
+    labradoodle whippet boxer pitbull bull tabby
     """.split()
 )
 
@@ -47,9 +47,9 @@ LANGUAGES = frozenset(
 
 DRINKS = frozenset(
     """
-    coffee latte lattes espresso cappuccino americano macchiato mocha flat white cortado
+    coffee latte lattes espresso cappuccino americano macchiato mocha cortado
     tea chai matcha kombucha juice smoothie soda water beer wine whiskey whisky gin vodka
-    rum cocktail lemonade cola milk oat decaf brew cold oolong rooibos sencha darjeeling
+    rum cocktail lemonade cola milk oat decaf brew oolong rooibos sencha darjeeling
     assam chamomile peppermint mate horchata lassi kefir cocoa cider sake soju prosecco
     champagne margarita mojito negroni spritz seltzer tonic ale lager stout boba
     frappuccino frappe ristretto lungo doppio milkshake shake eggnog kvass coke pepsi
