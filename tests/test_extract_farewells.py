@@ -64,3 +64,22 @@ def test_a_home_the_speaker_left_is_an_ending(text: str, place: str) -> None:
 def test_a_home_moved_into_is_held() -> None:
     found = homes("Moved out of Melbourne to a little place in Castlemaine.")
     assert ("Castlemaine", "assert") in found
+
+
+def kinds_of(text: str, relation: str) -> set[str]:
+    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    return {f.kind for f in EXTRACTOR.extract(session) if f.relation == relation}
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "kind"),
+    [
+        ("I lived in Paris for three years.", "lives in", "end"),
+        ("I was married to Henrik for twenty years until he died.", "partner", "end"),
+        ("I've lived in Paris for three years.", "lives in", "assert"),
+        ("I moved to Lisbon last month.", "lives in", "assert"),
+        ("I've worked at Google for the past five years.", "works at", "assert"),
+    ],
+)
+def test_a_span_of_time_told_in_the_past_is_over(text: str, relation: str, kind: str) -> None:
+    assert kinds_of(text, relation) == {kind}

@@ -1,12 +1,15 @@
-"""A pet or a home the speaker parted with: "our beagle Pepper crossed the rainbow
-bridge", "moved out of my flat in Hackney".
+"""What the speaker parted with: a pet ("our beagle Pepper crossed the rainbow
+bridge"), a home ("moved out of my flat in Hackney"), or anything held for a span of
+time that is over ("I was married to Henrik for twenty years").
 
 Whoever read a pet ("my ferret Bandit", "our old tortoise Horace"), the clause it
 sits in may say the pet is gone: it died or passed away, was put down or to sleep,
 crossed the rainbow bridge, was rehomed, given away or lost. Whoever read a home
 ("my place in Enugu"), the verb that takes the home may say the speaker left it: left
 or sold it, moved out of it, handed back its keys. Then the pet or the place is no
-longer the speaker's, and the fact is an ending, never a holding. A blocked clause
+longer the speaker's, and the fact is an ending, never a holding. So is a fact told in
+the simple past with how long it lasted: "lived in Turin for five years" is over,
+"have lived here for five years" is not. A blocked clause
 ("I'd never rehome Bandit", "if I left my flat") says nothing of the kind.
 """
 
@@ -35,9 +38,13 @@ LEFT_HOME = frozenset({"leave", "vacate", "sell", "quit", "flee"})
 
 
 def parted(candidate: Candidate, doc: Any) -> Candidate:
-    """``candidate`` as ended when it is a pet or a home the speaker parted with."""
+    """``candidate`` as ended when it is a pet or a home the speaker parted with, or
+    anything held for a span of time now over ("I was married to Henrik for twenty
+    years", "lived in Turin for five years")."""
     if candidate.kind != "assert":
         return candidate
+    if candidate.relation != "speaks" and _period_over(doc[candidate.anchor]):
+        return replace(candidate, kind="end")
     if candidate.relation == "has pet":
         verb = _clause(doc[candidate.anchor])
         gone = verb is not None and _gone(verb)
@@ -102,3 +109,45 @@ def _gone(verb: Token) -> bool:
         return False
     after = {t.lower_ for t in verb.subtree if t.i > verb.i}
     return bool(after & set(words.split()))
+
+
+PERIODS = frozenset({"year", "month", "decade", "week", "yr", "yrs"})
+"""Units of a span of time: "for twenty *years*"."""
+
+
+def _period_over(token: Token) -> bool:
+    """True in a clause in the simple past that says how long it lasted: "I *was*
+    married to Akua for ten years", "I *lived* in Turin for five years" (the present
+    perfect, "I've lived here for five years", still holds, as does a clause that says
+    "still" or "now")."""
+    verb = token
+    for _ in range(6):
+        if verb.pos_ in ("VERB", "AUX") and verb.dep_ not in ("aux", "auxpass"):
+            break
+        if verb.head.i == verb.i:
+            return False
+        verb = verb.head
+    else:
+        return False
+    if verb.tag_ != "VBD" or filters.blocked(verb):
+        return False
+    near = [verb, *(c for c in verb.children if c.dep_ in ("acomp", "attr", "xcomp"))]
+    words = {c.lower_ for t in near for c in t.children}
+    if words & {"have", "has", "'ve", "'s", "still", "now"}:
+        return False
+    return any(_lasted(c) for t in near for c in t.children)
+
+
+def _lasted(token: Token) -> bool:
+    """ "for ten years" (a "for" whose object is a span of time) or "ten years" alone;
+    not a moment ("last year", "two years ago") nor a span up to now ("for the past
+    five years")."""
+    if token.dep_ == "prep" and token.lower_ == "for":
+        return any(_span(o) for o in token.children if o.dep_ == "pobj")
+    counted = any(c.dep_ == "nummod" for c in token.children)
+    return token.dep_ == "npadvmod" and counted and _span(token)
+
+
+def _span(unit: Token) -> bool:
+    words = {c.lower_ for c in unit.children}
+    return unit.lemma_ in PERIODS and not words & {"last", "past", "this", "next", "ago"}
