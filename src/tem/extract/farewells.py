@@ -33,6 +33,18 @@ GONE_WITH = {"pass": "away on", "put": "down sleep", "give": "away", "cross": "b
 "put to sleep", "gave away", "crossed the rainbow bridge"."""
 
 
+QUITTING = {
+    "throw": "towel",
+    "hang": "up",
+    "pack": "in",
+    "call": "time quits",
+    "bow": "out",
+    "walk": "away",
+    "kick": "off out",
+}
+"""Idioms of quitting, by their verb and the word that makes them one: "threw in the
+*towel* on my PhD", "hung *up* my boxing gloves", "packed *in* the hurling", "called
+*time* on rugby", "got kicked *off* the rowing team"."""
 LEFT_HOME = frozenset({"leave", "vacate", "sell", "quit", "flee"})
 """Verbs whose object is a home the speaker no longer lives in: "left my flat in X"."""
 
@@ -44,6 +56,9 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     if candidate.kind != "assert":
         return candidate
     if candidate.relation != "speaks" and _period_over(doc[candidate.anchor]):
+        return replace(candidate, kind="end")
+    verb = _clause(doc[candidate.anchor])
+    if verb is not None and _quit(verb) and not filters.blocked(verb):
         return replace(candidate, kind="end")
     if candidate.relation == "has pet":
         verb = _clause(doc[candidate.anchor])
@@ -151,3 +166,12 @@ def _lasted(token: Token) -> bool:
 def _span(unit: Token) -> bool:
     words = {c.lower_ for c in unit.children}
     return unit.lemma_ in PERIODS and not words & {"last", "past", "this", "next", "ago"}
+
+
+def _quit(verb: Token) -> bool:
+    """True for an idiom of quitting (:data:`QUITTING`) that the speaker says."""
+    words = QUITTING.get(verb.lemma_)
+    if words is None:
+        return False
+    said = {c.lower_ for c in verb.children} | {c.lemma_ for c in verb.children}
+    return bool(said & set(words.split()))
