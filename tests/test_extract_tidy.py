@@ -14,6 +14,8 @@ from tem.extract.tidy import tidy
         ("favorite drink", "hot milo lol", "hot milo"),
         ("lives in", "Leeds tbh", "Leeds"),
         ("hobby", "badminton twice a week", "badminton"),
+        ("hobby", "singing in the", "singing"),
+        ("lives in", "Hoi An", "Hoi An"),
         ("works at", "Canva 2 weeks", "Canva"),
         ("has pet", "ferret Bandit bc", "Bandit"),
         ("works at", "— Acme,", "Acme"),

@@ -2,10 +2,10 @@
 
 Readers take a value's words from the parse; chat adds words that are not the value:
 an emoji, a dash or a chat tag at its edge ("Unilag 🙃", "hot milo lol"), how often
-or how long ("badminton twice a week", "Canva 2 weeks"), the word that introduced a
-partner ("gf Leah"), a pet's kind before its name ("hamster Nugget"), or the person a
-habit makes of the speaker ("a kvass man", "pilates girlie"). :func:`tidy` removes
-them and keeps the rest as written.
+or how long ("badminton twice a week", "Canva 2 weeks"), a word left where a reading
+stopped short ("singing in the"), the word that introduced a partner ("gf Leah"), a
+pet's kind before its name ("hamster Nugget"), or the person a habit makes of the
+speaker ("a kvass man", "pilates girlie"). :func:`tidy` removes them and keeps the rest as written.
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ TAIL = re.compile(
 )
 """How often, how long or why, after a value: "badminton twice a week", "Canva 2 weeks",
 "my ferret Bandit bc the landlord said no"."""
+LOOSE_ENDS = frozenset("the a an my our your his her their in at of on to for with and or".split())
+"""Words a value never ends with, left when a reading stops short: "singing in the"."""
 TIMES = frozenset("lately recently nowadays now today currently".split())
 """Words of time the parse can leave as a whole value: "Stuff I'm into lately: ..."."""
 KEEP_AT_EDGE = frozenset(".)'’&+#")
@@ -47,8 +49,8 @@ def tidy(relation: str, value: str | None) -> str | None:
     words = _trimmed(TAIL.sub("", value)).split()
     if not words or " ".join(words).casefold() in TIMES:
         return None  # "broke up 💔": no words, no value
-    while len(words) > 1 and words[-1].casefold() in CHAT_TAGS:
-        words = words[:-1]
+    while len(words) > 1 and (words[-1].casefold() in CHAT_TAGS or words[-1] in LOOSE_ENDS):
+        words = words[:-1]  # "Hoi An" keeps its capital "An"
     if len(words) > 1 and relation == "partner" and words[0].casefold() in PARTNER_WORDS:
         words = words[1:]
     if len(words) > 1 and relation == "has pet" and _pet_then_name(words):
