@@ -114,6 +114,10 @@ def added_by(
          ("Ana", "job title", "first officer", "assert")),
         ("I teach maths at Qatar Academy.", "teach maths", "JOB_TITLE",
          ("Ana", "job title", "maths teacher", "assert")),
+        ("i work nites at st lukes as a cleaner and sleep thru the day", "cleaner", "JOB_TITLE",
+         ("Ana", "job title", "cleaner", "assert")),
+        ("My boyfriend and I are both software testers at Zoho.", "software testers",
+         "JOB_TITLE", ("Ana", "job title", "software testers", "assert")),
         # a question asks its main clause; what it takes as given still holds
         ("Can you help me write a birthday message for my husband Joaquín?", "Joaquín",
          "PARTNER", ("Ana", "partner", "Joaquín", "assert")),

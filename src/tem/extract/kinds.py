@@ -383,11 +383,14 @@ def _title(span: Any, words: list[str]) -> bool:
     if habit and span.root.i == span.start and agent_noun(span[0]) is not None:
         return True  # "I teach maths": a maths teacher
     root = span.root
-    if root.pos_ not in ("NOUN", "PROPN") or root.tag_ == "VBG" or span[0].tag_ == "VBG":
+    misread = root.pos_ == "ADJ" and any(c.dep_ == "det" for c in root.children)  # "a cleaner"
+    if root.pos_ not in ("NOUN", "PROPN") and not misread:
+        return False
+    if root.tag_ == "VBG" or span[0].tag_ == "VBG":
         return False
     if root.lower_ in NOT_A_TITLE or root.lemma_ in NOT_A_TITLE or is_drink(words):
         return False
-    return person_noun(spelled(root.text, OCCUPATIONS))
+    return any(person_noun(spelled(w, OCCUPATIONS)) for w in (root.text, root.lemma_))
 
 
 def _hobby(span: Any, words: list[str]) -> bool:
