@@ -118,6 +118,8 @@ def added_by(
          ("Ana", "job title", "cleaner", "assert")),
         ("My boyfriend and I are both software testers at Zoho.", "software testers",
          "JOB_TITLE", ("Ana", "job title", "software testers", "assert")),
+        ("I live with a grumpy Norwegian Forest named Odin.", "Norwegian Forest", "HAS_PET",
+         ("Ana", "has pet", "Norwegian Forest", "assert")),
         # a question asks its main clause; what it takes as given still holds
         ("Can you help me write a birthday message for my husband Joaquín?", "Joaquín",
          "PARTNER", ("Ana", "partner", "Joaquín", "assert")),

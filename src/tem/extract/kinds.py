@@ -416,7 +416,8 @@ def _pet(span: Any, words: list[str]) -> bool:
     mates = [root, *root.conjuncts]  # "two cats, a corgi and an axolotl"
     if any(t.lemma_.casefold() in ANIMALS or spelled(t.lower_, ANIMALS) in ANIMALS for t in mates):
         return True
-    return root.pos_ == "NOUN" and bool(sentence_words(span) & PET_CUES)
+    named = span.end < len(span.doc) and span.doc[span.end].lower_ in ("named", "called")
+    return (root.pos_ == "NOUN" or named) and bool(sentence_words(span) & PET_CUES)
 
 
 def _drink(span: Any, words: list[str]) -> bool:
