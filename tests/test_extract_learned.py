@@ -120,6 +120,8 @@ def added_by(
          "JOB_TITLE", ("Ana", "job title", "software testers", "assert")),
         ("I live with a grumpy Norwegian Forest named Odin.", "Norwegian Forest", "HAS_PET",
          ("Ana", "has pet", "Norwegian Forest", "assert")),
+        ("been livin in accra 3 yrs now and the traffic is wild", "accra", "LIVES_IN",
+         ("Ana", "lives in", "Accra", "assert")),
         # a question asks its main clause; what it takes as given still holds
         ("Can you help me write a birthday message for my husband Joaquín?", "Joaquín",
          "PARTNER", ("Ana", "partner", "Joaquín", "assert")),

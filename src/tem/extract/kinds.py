@@ -274,13 +274,22 @@ def sentence_words(span: Any) -> set[str]:
 def _home(span: Any, words: list[str]) -> bool:
     root = span.root
     at_work = root.dep_ == "compound" and root.head.lower_ in PLACE_OF_WORK | ORG_HEADS
-    if not _name(span, words) or ORG_HEADS & set(words) or at_work:
+    if not (_name(span, words) or _lowercase_place(root)) or ORG_HEADS & set(words) or at_work:
         return False
     if any(_other_home(t) for t in span.sent):
         return False  # "Rome is my second home": loved, not lived in
     if root.dep_ == "pobj" and filters.stays(root.head.head):
         return True  # "i stay in ipoh"
-    return bool(sentence_words(span) & HOME_CUES) or _settled_in(root)
+    cues = {spelled(w, HOME_CUES) for w in sentence_words(span)}  # "been livin in lagos"
+    return bool(cues & HOME_CUES) or _settled_in(root)
+
+
+def _lowercase_place(root: Any) -> bool:
+    """A place typed in lowercase ("moved to fremantle"): a bare noun, no article or
+    owner, after "in", "to" or "from", in a sentence typed all in lowercase."""
+    bare = root.pos_ == "NOUN" and not any(c.dep_ in ("det", "poss") for c in root.children)
+    after = root.dep_ == "pobj" and root.head.lower_ in ("in", "to", "from")
+    return bare and after and root.sent.text == root.sent.text.lower()
 
 
 def _other_home(token: Any) -> bool:
