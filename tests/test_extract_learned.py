@@ -246,6 +246,15 @@ def test_a_hobby_said_as_a_verb_becomes_its_activity(verb: str, form: str) -> No
     assert forms.gerund(verb) == form
 
 
+def test_a_sport_the_tagger_took_for_a_verb_stays_the_sport(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    text = "Hobbies lately: film photography and badminton twice a week with people from work."
+    found = facts_with(monkeypatch, text, "badminton", "HOBBY")
+    assert ("Ana", "hobby", "badminton", "assert") in found
+    assert not any(value == "badmintoning" for _, _, value, _ in found)
+
+
 def test_languages_are_recognised_with_typos_and_words_are_not() -> None:
     assert kinds.language_of("spansih") == "Spanish"
     assert kinds.language_of("Vietnamese") == "Vietnamese"

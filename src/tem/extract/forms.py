@@ -50,10 +50,20 @@ def canonical(relation: str, span: Any) -> str:
         return value if fixed == head else value.replace(head, fixed)
     first = span[0]
     base = first.tag_ in BASE_VERB_TAGS or first.lower_ == first.lemma_  # "I knit" (VBD)
-    if relation == "hobby" and base and first.pos_ == "VERB":
+    if relation == "hobby" and base and first.pos_ == "VERB" and _is_verb(first):
         rest = span.doc[first.i + 1 : span.end].text
         return " ".join(w for w in (gerund(first.lower_), rest) if w)
     return _value(span)
+
+
+def _is_verb(token: Any) -> bool:
+    """True for a verb the tagger did not invent: a known verb, or a word with a subject
+    ("I boulder"); "badminton twice a week" in a list is the sport."""
+    from tem.extract.nlp import known_verbs
+
+    return token.lemma_.casefold() in known_verbs() or any(
+        c.dep_ == "nsubj" for c in token.children
+    )
 
 
 def capitalized(name: str) -> str:

@@ -31,3 +31,11 @@ def past_form(word: str, *, shortest: int) -> bool:
     """True for a past form of a verb: an irregular one (:func:`inflected_verbs`) or an
     "-ed" word of at least ``shortest`` letters ("tied" at 4; "need" and "feed" too)."""
     return word in inflected_verbs() or (word.endswith("ed") and len(word) >= shortest)
+
+
+@functools.cache
+def known_verbs() -> frozenset[str]:
+    """The bare forms of English verbs (WordNet's verb index, shipped in the pipeline's
+    lemmatizer tables): "knit", "surf", "kayak"; not "badminton"."""
+    table = load_pipeline().get_pipe("lemmatizer").lookups.get_table("lemma_index")
+    return frozenset(table["verb"])
