@@ -15,6 +15,8 @@ from tem.extract.tidy import tidy
         ("lives in", "Leeds tbh", "Leeds"),
         ("hobby", "badminton twice a week", "badminton"),
         ("hobby", "singing in the", "singing"),
+        ("hobby", "speedcubing to decompress", "speedcubing"),
+        ("hobby", "bouldering again after a long break", "bouldering"),
         ("lives in", "Hoi An", "Hoi An"),
         ("works at", "Canva 2 weeks", "Canva"),
         ("has pet", "ferret Bandit bc", "Bandit"),

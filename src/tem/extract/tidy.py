@@ -28,12 +28,12 @@ HABIT_PEOPLE = frozenset(
 CHAT_TAGS = frozenset("lol lmao lmfao rofl haha hahaha tbh ngl btw omg fr rn imo smh".split())
 """Chat's tags that a parse can hang on a value's end: "hot milo lol"."""
 TAIL = re.compile(
-    r"\s(?:twice|once|thrice|every|each|daily|weekly|nightly|bc|cuz|coz|because"
+    r"\s(?:twice|once|thrice|every|each|daily|weekly|nightly|bc|cuz|coz|because|again|instead"
     r"|\d+\s*(?:x|times|days?|weeks?|months?|years?|yrs?|hrs?|hours?))\b.*$",
     re.IGNORECASE,
 )
 """How often, how long or why, after a value: "badminton twice a week", "Canva 2 weeks",
-"my ferret Bandit bc the landlord said no"."""
+"my ferret Bandit bc the landlord said no", "bouldering again", "swimming instead"."""
 LOOSE_ENDS = frozenset("the a an my our your his her their in at of on to for with and or".split())
 """Words a value never ends with, left when a reading stops short: "singing in the"."""
 TIMES = frozenset("lately recently nowadays now today currently".split())
@@ -56,6 +56,8 @@ def tidy(relation: str, value: str | None) -> str | None:
     if len(words) > 1 and relation == "has pet" and _pet_then_name(words):
         words = words[-1:]
     habit = relation in ("favorite drink", "hobby")
+    if habit and len(words) > 2 and words[-2] == "to" and _verb(words[-1]):
+        words = words[:-2]  # "speedcubing to decompress": why, not what
     if len(words) > 1 and habit and words[-1].casefold() in HABIT_PEOPLE:
         words = words[:-1]
     return " ".join(words)
@@ -83,3 +85,9 @@ def _pet_then_name(words: list[str]) -> bool:
     """ "hamster Nugget": an animal, then one capitalised name."""
     kind, name = words[:-1], words[-1]
     return name[:1].isupper() and " ".join(kind).casefold() in ANIMALS
+
+
+def _verb(word: str) -> bool:
+    from tem.extract.nlp import known_verbs
+
+    return word.casefold() in known_verbs()
