@@ -217,6 +217,7 @@ def test_new_positive_families(text: str, expected: tuple[str, str, str, str]) -
         "I never said I moved to Berlin.",
         "I watched Dune last night, it's my favourite now.",
         "My house is cold.",
+        "I've never been able to get into yoga; every class made me fidgety.",
         "The walls are white and the floor is flat.",
     ],
 )

@@ -25,7 +25,9 @@ HYPOTHETICAL_GOVERNORS = frozenset(
     """.split()
 )
 REFUSALS = frozenset({"decline", "reject", "refuse", "avoid", "turn", "pass", "skip", "forget"})
-CHAIN_DEPS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "pobj", "acl", "conj", "advcl", "dobj"})
+CHAIN_DEPS = frozenset(
+    {"xcomp", "ccomp", "pcomp", "prep", "pobj", "acl", "conj", "advcl", "dobj", "acomp"}
+)
 FUTURE_DAY_WORDS = frozenset({"next", "tomorrow", "upcoming", "coming", "soon"})
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 REPORTING_VERBS = frozenset({"tell", "mention"})
