@@ -125,7 +125,7 @@ def _no_longer(neg: Token) -> bool:
 
 def is_hypothetical(verb: Token) -> bool:
     """True for modal, conditional, hedged or wished-for clauses."""
-    if hedged(verb):
+    if hedged(verb) or imagined(verb):
         return True
     # "hop" is spaCy's lemma of "hoping"
     chain = governors(verb)
@@ -152,11 +152,14 @@ def hedged(token: Token) -> bool:
 
 
 def is_future(verb: Token) -> bool:
-    """True for "will move", "going to move", "gonna move", "about to move"."""
+    """True for "will move", "going to move", "gonna move", "about to move", and a
+    progressive with a time ahead ("getting a greyhound in a couple of weeks")."""
     for token in [verb, *governors(verb)[:2]]:
         for child in token.children:
             if child.dep_ == "aux" and child.lower_ in FUTURE_AUX:
                 return True
+        if token.tag_ == "VBG" and _in_time(token):
+            return True
     head = verb.head
     return verb.dep_ in ("xcomp", "advcl") and head.lower_ in ("going", "gon", "gonna", "about")
 
@@ -251,10 +254,47 @@ def _by_speaker(verb: Token) -> bool:
 
 def names_future_day(sentence: Any) -> bool:
     """True when a date in ``sentence`` lies ahead: "next Monday", "tomorrow"."""
-    return any(
+    ahead = any(
         ent.label_ in ("DATE", "TIME") and FUTURE_DAY_WORDS & {t.lower_ for t in ent}
         for ent in sentence.ents
     )
+    return ahead
+
+
+def _in_time(verb: Token) -> bool:
+    """ "getting a dog *in two weeks*": "in" and a count of days, weeks or months."""
+    for prep in verb.children:
+        if prep.dep_ != "prep" or prep.lower_ != "in":
+            continue
+        for phrase in prep.children:  # "two weeks", "a couple of weeks"
+            words = {t.lower_ for t in phrase.subtree}
+            units = {t.lemma_ for t in phrase.subtree} & {"day", "week", "month"}
+            if units and words & {"couple", "few", "a", "two", "three", "several"}:
+                return True
+    return False
+
+
+IMAGINED = frozenset({"life", "universe", "world", "timeline", "reality", "dream"})
+"""What a counterfactual happens in: "in another life", "in some alternate universe"."""
+
+
+def imagined(verb: Token) -> bool:
+    """True for a clause set in another life or world: "in another life I'm a beekeeper",
+    "in some alternate universe where I live in Reykjavik"."""
+    for token in [verb, *governors(verb)]:
+        if token.dep_ == "relcl" and token.head.lemma_ in IMAGINED:
+            return True
+        for prep in token.children:
+            if prep.dep_ == "prep" and prep.lower_ == "in":
+                places = [o for o in prep.children if o.lemma_ in IMAGINED]
+                if any(_other(o) for o in places):
+                    return True
+    return False
+
+
+def _other(place: Token) -> bool:
+    words = {c.lower_ for c in place.children}
+    return bool(words & {"another", "alternate", "parallel", "other", "different", "my"})
 
 
 def blocked(verb: Token) -> bool:
