@@ -413,6 +413,10 @@ def _hobby(span: Any, words: list[str]) -> bool:
     ):
         return False  # "I love that painting!": a thing pointed at, not a pastime
     drink = is_drink(words[-1:]) or " ".join(words) in DRINK_PHRASES  # not "water polo"
+    if root.dep_ == "dobj" and root.head.lemma_ == "play":
+        from tem.extract.leisure import played_as_pastime
+
+        return played_as_pastime(root)  # "we play different genres" is no pastime
     return root.lower_ not in ORG_HEADS | HOME_NOUNS | KIN_NOUNS and not drink
 
 

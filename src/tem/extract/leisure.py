@@ -224,16 +224,19 @@ def played(verb: Token, rule: VerbRule) -> Found:
         return []
     value = _plain_object(obj)
     found = found_one(rule, value)
-    if value is not None and obj.lemma_ not in NOT_PASTIMES and obj.i > verb.i and _bare(obj):
+    if value is not None and obj.i > verb.i and played_as_pastime(obj):
         span = obj.doc[obj.left_edge.i : obj.i + 1]
         if kinds.well_formed("hobby", span) and kinds.fits("hobby", span):
             found.append(("hobby", value, rule.kind))
     return found
 
 
-def _bare(obj: Token) -> bool:
-    """A sport, game or instrument as one names it when playing it: "water polo", "the
-    veena", "the drums"; "a song", "different genres", "top team" are things played."""
+def played_as_pastime(obj: Token) -> bool:
+    """True for what is played as a pastime: a sport, game or instrument as one names it
+    when playing it ("water polo", "the veena", "the drums"); "a song", "different
+    genres", "top team", "a role", "fetch" are things played."""
+    if obj.lemma_ in NOT_PASTIMES:
+        return False
     the = any(c.dep_ == "det" and c.lower_ == "the" for c in obj.children)
     described = any(
         c.dep_ in ("det", "amod", "nummod", "poss") and c.lower_ != "the" for c in obj.children
