@@ -12,9 +12,14 @@ from tem.extract import OfflineExtractor
 EXTRACTOR = OfflineExtractor()
 
 
-def pets(text: str) -> set[str]:
+def facts(text: str, relation: str) -> set[tuple[str | None, str]]:
+    """The (value, kind) pairs of ``relation`` extracted from ``text``."""
     session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
-    return {f.kind for f in EXTRACTOR.extract(session) if f.relation == "has pet"}
+    return {(f.value, f.kind) for f in EXTRACTOR.extract(session) if f.relation == relation}
+
+
+def kinds_of(text: str, relation: str) -> set[str]:
+    return {kind for _, kind in facts(text, relation)}
 
 
 @pytest.mark.parametrize(
@@ -28,7 +33,7 @@ def pets(text: str) -> set[str]:
     ],
 )
 def test_a_pet_that_is_gone_is_an_ending(text: str) -> None:
-    assert pets(text) == {"end"}
+    assert kinds_of(text, "has pet") == {"end"}
 
 
 @pytest.mark.parametrize(
@@ -40,12 +45,7 @@ def test_a_pet_that_is_gone_is_an_ending(text: str) -> None:
     ],
 )
 def test_a_pet_still_had_is_no_ending(text: str) -> None:
-    assert "end" not in pets(text)
-
-
-def homes(text: str) -> set[tuple[str | None, str]]:
-    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
-    return {(f.value, f.kind) for f in EXTRACTOR.extract(session) if f.relation == "lives in"}
+    assert "end" not in kinds_of(text, "has pet")
 
 
 @pytest.mark.parametrize(
@@ -57,18 +57,14 @@ def homes(text: str) -> set[tuple[str | None, str]]:
     ],
 )
 def test_a_home_the_speaker_left_is_an_ending(text: str, place: str) -> None:
-    assert (place, "end") in homes(text)
-    assert (place, "assert") not in homes(text)
+    found = facts(text, "lives in")
+    assert (place, "end") in found
+    assert (place, "assert") not in found
 
 
 def test_a_home_moved_into_is_held() -> None:
-    found = homes("Moved out of Melbourne to a little place in Castlemaine.")
+    found = facts("Moved out of Melbourne to a little place in Castlemaine.", "lives in")
     assert ("Castlemaine", "assert") in found
-
-
-def kinds_of(text: str, relation: str) -> set[str]:
-    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
-    return {f.kind for f in EXTRACTOR.extract(session) if f.relation == relation}
 
 
 @pytest.mark.parametrize(
