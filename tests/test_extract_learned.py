@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 import pytest
 
 from tem.core.episode import Session, Turn
-from tem.extract import OfflineExtractor, forms, kinds, learned
+from tem.extract import OfflineExtractor, forms, kinds, languages, learned
 from tem.extract.nlp import load_pipeline
 
 SESSION = datetime(2024, 5, 8, tzinfo=UTC)
@@ -256,9 +256,9 @@ def test_a_sport_the_tagger_took_for_a_verb_stays_the_sport(
 
 
 def test_languages_are_recognised_with_typos_and_words_are_not() -> None:
-    assert kinds.language_of("spansih") == "Spanish"
-    assert kinds.language_of("Vietnamese") == "Vietnamese"
-    assert kinds.language_of("Teknon") is None
+    assert languages.language_of("spansih") == "Spanish"
+    assert languages.language_of("Vietnamese") == "Vietnamese"
+    assert languages.language_of("Teknon") is None
     doc = load_pipeline()("I'm fluent in Pashto.")
     assert kinds.fits("speaks", doc[4:5])
 

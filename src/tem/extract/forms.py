@@ -11,7 +11,7 @@ import difflib
 import re
 from typing import Any
 
-from tem.extract import kinds, partners
+from tem.extract import kinds, languages, partners
 from tem.extract.lexicon import ANIMALS, CUE_STATUS, OCCUPATIONS
 from tem.extract.values import shop_s
 
@@ -31,7 +31,7 @@ def canonical(relation: str, span: Any) -> str:
         said = partners.status_said(span.root) if span.root.lower_ in CUE_STATUS else ""
         return said or status_of(span.text)
     if relation == "speaks":  # a language no list knows, as written; a people is none
-        language = kinds.language_of(span.text)
+        language = languages.language_of(span.text)
         return language or ("" if span.root.ent_type_ == "NORP" else capitalized(_value(span)))
     if relation in NAMED:
         name = whole_name(span)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import kinds, values
+from tem.extract import kinds, languages, values
 from tem.extract.facts import Candidate, Kind
 from tem.extract.subjects import FIRST_POSSESSIVE
 
@@ -167,7 +167,9 @@ def _value(relation: str, noun: Token, piece: list[Token]) -> tuple[str | None, 
     head, tail = _cut(words)
     if relation == "speaks":  # the heading says it is a language: "a bit of Pashto"
         said = _text(head)
-        return kinds.language_of(said) or (said if _named(head) and len(head) <= 2 else None), None
+        return languages.language_of(said) or (
+            said if _named(head) and len(head) <= 2 else None
+        ), None
     if relation == "lives in":
         return _name(piece), None
     if relation == "studies at":

@@ -2,19 +2,18 @@
 
 The span model proposes values from context alone; these checks hold it to the meaning
 of each relation, using the entity types of the English pipeline and, for languages,
-the ISO 639-1 names from ``pycountry``.
+:mod:`tem.extract.languages`.
 """
 
 from __future__ import annotations
 
 import difflib
 import functools
-import re
 from collections.abc import Callable
 from typing import Any
 
 from tem.extract import filters
-from tem.extract.lexicon import LANGUAGES
+from tem.extract.languages import LANGUAGE_CUES, language_of
 from tem.extract.values import children
 
 NUMBERS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"})
@@ -32,47 +31,6 @@ NOT_A = {
 languages, and places for what is never a place: the small pipeline calls people GPE
 and companies PERSON too often for its other types to rule anything out (the shape
 checks below do that)."""
-EXTRA_LANGUAGES = "asl bsl sign language mandarin cantonese farsi greek gaelic creole"
-LANGUAGE_CUES = frozenset(
-    "speak speaks spoke speaking talk fluent fluently native bilingual trilingual language"
-    " languages tongue conversational mother".split()
-)
-"""Words around an unlisted language name that say it is one ("I speak Pashto")."""
-
-
-@functools.cache
-def languages() -> frozenset[str]:
-    """Casefolded language names: ISO 639-1 (pycountry) and the extractor's lexicon."""
-    import pycountry
-
-    names = set(LANGUAGES) | set(EXTRA_LANGUAGES.split()) | {"sign language"}
-    for language in pycountry.languages:
-        if not hasattr(language, "alpha_2"):
-            continue
-        for name in (language.name, getattr(language, "common_name", "")):
-            for part in name.split(";"):
-                part = re.sub(r"\(.*?\)", "", part).strip().casefold()
-                if part:
-                    names.add(part)
-                    names.add(part.split()[-1])  # "modern greek" -> "greek"
-    return frozenset(names)
-
-
-def language_of(text: str) -> str | None:
-    """The language ``text`` names ("spansih" -> "Spanish"), or None if it names none."""
-    folded = " ".join(re.findall(r"[\w'-]+", text.casefold()))
-    known = languages()
-    if folded in known:
-        said = text.strip()
-        return said if any(c.isupper() for c in said) else said.title()
-    for word in folded.split():
-        if word in known:
-            return word.title()
-        if len(word) >= 5:
-            close = difflib.get_close_matches(word, known, n=1, cutoff=0.85)
-            if close:
-                return close[0].title()
-    return None
 
 
 def fits(relation: str, span: Any) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import kinds
+from tem.extract import kinds, languages
 from tem.extract.facts import Candidate
 from tem.extract.values import MODIFIER_DEPS
 
@@ -91,9 +91,9 @@ def _mate_value(relation: str, mate: Any) -> str | None:
 
     if relation == "speaks":  # a name listed with languages, after "speak", is one
         spoken = mate.pos_ == "PROPN" and bool(
-            kinds.sentence_words(mate.doc[mate.i : mate.i + 1]) & kinds.LANGUAGE_CUES
+            kinds.sentence_words(mate.doc[mate.i : mate.i + 1]) & languages.LANGUAGE_CUES
         )
-        return kinds.language_of(mate.text) or (mate.text if spoken else None)
+        return languages.language_of(mate.text) or (mate.text if spoken else None)
     span = _chunk(mate, adjectives=relation == "favorite drink")
     if not kinds.well_formed(relation, span) or not kinds.fits(relation, span):
         return None
