@@ -7,13 +7,16 @@ writers, ``tests/data/extraction_fresh3.jsonl``, frozen before the round that gr
 to seventeen, ``tests/data/extraction_fresh4.jsonl``, frozen before the round of
 partners, homes, roles and chat shorthand, and ``tests/data/extraction_fresh5.jsonl``
 and ``tests/data/extraction_fresh6.jsonl``, two writers frozen before the round of
-headings, employers, proposals and breakups, each by someone who saw neither the code,
-nor the other sets) or by hand
-(``benchmarks/data/extraction_gold.jsonl``); none is ever edited after an extractor ran on
-it. Every figure (overall, per relation, per style, negatives rejected) must stay at or
-above its floor in ``tests/data/extraction_floors.json``: the last measured figure less
-a margin. After an improvement, ``benchmarks/bench_extract.py --write-floors
-tests/data/extraction_floors.json`` raises the floors; the test prints every figure.
+headings, employers, proposals and breakups, ``tests/data/extraction_fresh7.jsonl``,
+frozen before the round of question and negation scope, farewells and the
+twenty-two-writer model, and ``tests/data/extraction_fresh8.jsonl``, written after
+that round's work; each by someone who saw neither the code, nor the other sets) or
+by hand (``benchmarks/data/extraction_gold.jsonl``); none is ever edited after an
+extractor ran on it. Every figure (overall, per relation, per style, negatives
+rejected) must stay at or above its floor in ``tests/data/extraction_floors.json``: the
+last measured figure less a margin. After an improvement,
+``benchmarks/bench_extract.py --write-floors tests/data/extraction_floors.json``
+raises the floors; the test prints every figure.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ SETS = {
     "extraction_fresh4.jsonl": ROOT / "data" / "extraction_fresh4.jsonl",
     "extraction_fresh5.jsonl": ROOT / "data" / "extraction_fresh5.jsonl",
     "extraction_fresh6.jsonl": ROOT / "data" / "extraction_fresh6.jsonl",
+    "extraction_fresh7.jsonl": ROOT / "data" / "extraction_fresh7.jsonl",
+    "extraction_fresh8.jsonl": ROOT / "data" / "extraction_fresh8.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
