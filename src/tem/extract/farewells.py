@@ -6,8 +6,10 @@ Whoever read a pet ("my ferret Bandit", "our old tortoise Horace"), the clause i
 sits in may say the pet is gone: it died or passed away, was put down or to sleep,
 crossed the rainbow bridge, was rehomed, given away or lost. Whoever read a home
 ("my place in Enugu"), the verb that takes the home may say the speaker left it: left
-or sold it, moved out of it, handed back its keys. Then the pet or the place is no
-longer the speaker's, and the fact is an ending, never a holding. So is a fact told in
+or sold it, moved out of it, handed back its keys. Whatever the relation, an idiom
+of quitting ends what it names ("hung up my boxing gloves", "threw in the towel on law
+school"). Then the pet, the place or the pastime is no longer the speaker's, and the
+fact is an ending, never a holding. So is a fact told in
 the simple past with how long it lasted: "lived in Turin for five years" is over,
 "have lived here for five years" is not. A blocked clause
 ("I'd never rehome Bandit", "if I left my flat") says nothing of the kind.
@@ -50,24 +52,22 @@ LEFT_HOME = frozenset({"leave", "vacate", "sell", "quit", "flee"})
 
 
 def parted(candidate: Candidate, doc: Any) -> Candidate:
-    """``candidate`` as ended when it is a pet or a home the speaker parted with, or
-    anything held for a span of time now over ("I was married to Henrik for twenty
-    years", "lived in Turin for five years")."""
+    """``candidate`` as ended when it names what the speaker parted with (see above)."""
     if candidate.kind != "assert":
         return candidate
-    if candidate.relation != "speaks" and _period_over(doc[candidate.anchor]):
+    anchor = doc[candidate.anchor]
+    if candidate.relation != "speaks" and _period_over(anchor):
         return replace(candidate, kind="end")
-    verb = _clause(doc[candidate.anchor])
-    if verb is not None and _quit(verb) and not filters.blocked(verb):
-        return replace(candidate, kind="end")
-    if candidate.relation == "has pet":
-        verb = _clause(doc[candidate.anchor])
-        gone = verb is not None and _gone(verb)
-    elif candidate.relation == "lives in" and candidate.value:
-        verb = _home_left(doc[candidate.anchor].sent, candidate.value)
-        gone = verb is not None
+    verb = _clause(anchor)
+    if candidate.relation == "lives in" and candidate.value:
+        left = _home_left(anchor.sent, candidate.value)
+        if left is not None:
+            verb, gone = left, True
+        else:
+            gone = verb is not None and _quit(verb)
     else:
-        return candidate
+        pet = candidate.relation == "has pet"
+        gone = verb is not None and (_quit(verb) or (pet and _gone(verb)))
     if verb is None or not gone or filters.blocked(verb):
         return candidate
     return replace(candidate, kind="end")
