@@ -152,7 +152,9 @@ def main() -> None:
     args = parser.parse_args()
     spacy.util.fix_random_seed(0)
     rows = [
-        json.loads(line) for path in sorted(args.data.glob("writer_*.jsonl")) for line in path.open()
+        json.loads(line)
+        for path in sorted(args.data.glob("writer_*.jsonl"))
+        for line in path.open()
     ]
     random.Random(0).shuffle(rows)
     held = 0 if args.all else len(rows) // 10
