@@ -22,6 +22,7 @@ from typing import Any
 
 from tem.extract import filters
 from tem.extract.facts import Candidate
+from tem.extract.learned import clause_of
 from tem.extract.lexicon import HOME_NOUNS
 from tem.extract.subjects import SELF
 
@@ -58,17 +59,16 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     anchor = doc[candidate.anchor]
     if candidate.relation != "speaks" and _period_over(anchor):
         return replace(candidate, kind="end")
-    verb = _clause(anchor)
+    verb = clause_of(anchor)
     if candidate.relation == "lives in" and candidate.value:
         left = _home_left(anchor.sent, candidate.value)
         if left is not None:
             verb, gone = left, True
         else:
-            gone = verb is not None and _quit(verb)
+            gone = _quit(verb)
     else:
-        pet = candidate.relation == "has pet"
-        gone = verb is not None and (_quit(verb) or (pet and _gone(verb)))
-    if verb is None or not gone or filters.blocked(verb):
+        gone = _quit(verb) or (candidate.relation == "has pet" and _gone(verb))
+    if not gone or filters.blocked(verb):
         return candidate
     return replace(candidate, kind="end")
 
@@ -86,8 +86,8 @@ def _home_left(sentence: Any, place: str) -> Token | None:
             home = next((c for c in home.children if c.dep_ == "dobj"), home)
         if home.lemma_ not in HOME_NOUNS:
             continue
-        verb = _clause(home)
-        if verb is not None and _leaves(verb, home):
+        verb = clause_of(home)
+        if _leaves(verb, home):
             return verb
     return None
 
@@ -100,17 +100,6 @@ def _leaves(verb: Token, home: Token) -> bool:
     if verb.lemma_ == "move" and "out" in words and out_of:
         return True  # "moved out of my place in Turin" (not "out of Perth to a place in X")
     return verb.lemma_ in ("hand", "give") and any(t.lemma_ == "key" for t in verb.subtree)
-
-
-def _clause(token: Token) -> Token | None:
-    """The verb above ``token`` in its clause (through "had to", "had ... put down")."""
-    for _ in range(6):
-        if token.pos_ == "VERB":
-            return token
-        if token.head.i == token.i:
-            return None
-        token = token.head
-    return None
 
 
 def _gone(verb: Token) -> bool:

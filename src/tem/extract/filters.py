@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tem.extract.lexicon import SHORT_UNITS, TRIP_NOUNS
+from tem.extract.subjects import FIRST_POSSESSIVE
 
 Token = Any
 
@@ -254,11 +255,10 @@ def _by_speaker(verb: Token) -> bool:
 
 def names_future_day(sentence: Any) -> bool:
     """True when a date in ``sentence`` lies ahead: "next Monday", "tomorrow"."""
-    ahead = any(
+    return any(
         ent.label_ in ("DATE", "TIME") and FUTURE_DAY_WORDS & {t.lower_ for t in ent}
         for ent in sentence.ents
     )
-    return ahead
 
 
 def _in_time(verb: Token) -> bool:
@@ -350,7 +350,7 @@ def owned_phrase(token: Token) -> bool:
     "my shift at Apoteket", "our cockapoo Marmite"; not one the clause says something is
     ("Taylor isn't *my girlfriend*": what is denied is not taken as given)."""
     for _ in range(6):
-        if any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in token.children):
+        if any(c.dep_ == "poss" and c.lower_ in FIRST_POSSESSIVE for c in token.children):
             return token.dep_ not in ("attr", "acomp", "oprd")
         if token.dep_ not in ("appos", "compound", "pobj", "prep", "amod", "nmod", "conj"):
             return False
