@@ -19,7 +19,7 @@ from tem.extract.breakups import breakup_candidates
 from tem.extract.copula import answered_question, be_facts, possessive_facts
 from tem.extract.employers import employer_candidates
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
-from tem.extract.headings import heading_candidates
+from tem.extract.headings import ending_heading, heading_candidates
 from tem.extract.lists import list_mates
 from tem.extract.nlp import load_pipeline
 from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
@@ -192,10 +192,11 @@ def _stated(
     if question is not None:
         candidates += answered_question(question, sentence, speaker)
     candidates = [_lengthened(c, inside) for c in candidates]
-    colon = learned.ending_heading(sentence)
+    colon = ending_heading(sentence)
     if colon is not None:  # "Things I've quit: Safaricom, my boyfriend Brian"
         items = sentence.doc[colon + 1 : sentence.end].text.casefold()
         candidates = [_ended(c, items) for c in candidates]
+        inside = [_ended(c, items) for c in inside]
     said = sentence.text
     candidates += [
         c
@@ -290,7 +291,7 @@ def _lengthened(found: Candidate, proposals: list[Candidate]) -> Candidate:
 
 
 def _ended(found: Candidate, items: str) -> Candidate:
-    """A rule's holding listed among ``items`` under a heading of ending, as ended."""
+    """A holding listed among ``items`` under a heading of ending, as ended."""
     listed = found.value is not None and found.value.casefold() in items
     return replace(found, kind="end") if listed and found.kind == "assert" else found
 

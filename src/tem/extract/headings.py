@@ -16,15 +16,19 @@ For a relation with one value at a time (a home, a job, a school), the item mark
 such a mark, a list of homes or jobs asserts every item only when the heading says they
 are held together ("two jobs", "I work"); otherwise it is a history without a present
 and gives nothing.
+
+A heading that says the speaker ended what it lists ("Things I've quit this year:
+Safaricom, my boyfriend Brian") ends every item after it, whichever reader (rule or
+span model) read the item (:func:`ending_heading`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import kinds, languages, values
+from tem.extract import filters, kinds, languages, values
 from tem.extract.facts import Candidate, Kind
-from tem.extract.subjects import FIRST_POSSESSIVE
+from tem.extract.subjects import FIRST_POSSESSIVE, SELF
 
 Token = Any
 
@@ -277,4 +281,26 @@ def _animal(words: list[Token]) -> str | None:
             return " ".join([*(t.text for t in tail[:-1]), tail[-1].lemma_])
         if " ".join(t.lower_ for t in tail) in known:
             return _text(tail)
+    return None
+
+
+LIST_ENDING_VERBS = frozenset({"quit", "leave", "drop", "ditch", "stop", "dump", "sell", "lose"})
+"""Verbs of a heading whose items the speaker no longer has: "Things I've quit: ..."."""
+CLAUSE_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
+
+
+def ending_heading(sentence: Any) -> int | None:
+    """The colon after a heading whose verb says the speaker ended what follows ("Things
+    I've quit this year: Safaricom, my boyfriend Brian", "Things I gave up: Diet Coke"),
+    or None. Every item listed after it ended, whoever read it."""
+    colons = [t.i for t in sentence if t.text == ":"]
+    if not colons or any(t.dep_ in CLAUSE_SUBJECTS for t in sentence if t.i > colons[0]):
+        return None  # "Something I left out last time: we moved to Tallinn" is no list
+    for verb in sentence.doc[sentence.start : colons[0]]:
+        particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
+        gave_up = verb.lemma_ == "give" and "up" in particles
+        ending = (verb.lemma_ in LIST_ENDING_VERBS and not particles) or gave_up
+        by_self = any(c.dep_ == "nsubj" and c.lower_ in SELF for c in verb.children)
+        if ending and by_self and not filters.is_negated(verb):
+            return int(colons[0])
     return None

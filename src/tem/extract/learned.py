@@ -122,7 +122,8 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
             return None
     if not kinds.well_formed(relation, span) or not kinds.fits(relation, span):
         return None
-    kind = _kind_said(span, kind)
+    if kind == "end" and not kinds.says_an_end(span):
+        kind = "assert"  # an ending no word says: the model misread what holds
     value = canonical(relation, span)
     if not value or kind == "assert" and (old_or_compared(span) or left_behind(span)):
         return None
@@ -135,14 +136,6 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
     if filters.asked(span) or not admitted(clause, relation, kind, speaker, given=given):
         return None
     return Candidate(speaker, relation, value, kind, clause.i)
-
-
-def _kind_said(span: Any, kind: Kind) -> Kind:
-    """The model's kind, unless the words say otherwise: an ending no word says is a
-    misreading of what holds; an item under "Things I've quit:" ended."""
-    if kind == "end" and not kinds.says_an_end(span):
-        return "assert"
-    return "end" if listed_as_ended(span) else kind
 
 
 def _head_of(span: Any, relation: str) -> Token:
@@ -333,33 +326,6 @@ def employer_cued(span: Any) -> bool:
     elif root.dep_ == "appos":
         root = root.head  # "at a startup, Kestrel Labs,"
     return root.dep_ == "pobj" and root.head.lower_ in ("at", "for", "with")
-
-
-LIST_ENDING_VERBS = frozenset({"quit", "leave", "drop", "ditch", "stop", "dump", "sell", "lose"})
-"""Verbs of a heading whose items the speaker no longer has: "Things I've quit: ..."."""
-
-
-def listed_as_ended(span: Any) -> bool:
-    """True for an item listed after a heading that says the speaker ended it: "Things I
-    gave up this year: Diet Coke, ...", "Stuff I've quit: Safaricom, my boyfriend Brian"."""
-    colon = ending_heading(span.sent)
-    return colon is not None and span.start > colon
-
-
-def ending_heading(sentence: Any) -> int | None:
-    """The colon after a heading whose verb says the speaker ended what follows ("Things
-    I've quit this year:"), or None."""
-    colons = [t.i for t in sentence if t.text == ":"]
-    if not colons or any(t.dep_ in SUBJECTS for t in sentence if t.i > colons[0]):
-        return None  # "Something I left out last time: we moved to Tallinn" is no list
-    for verb in sentence.doc[sentence.start : colons[0]]:
-        particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
-        gave_up = verb.lemma_ == "give" and "up" in particles
-        ending = (verb.lemma_ in LIST_ENDING_VERBS and not particles) or gave_up
-        by_self = any(c.dep_ == "nsubj" and c.lower_ in SELF for c in verb.children)
-        if ending and by_self and not filters.is_negated(verb):
-            return int(colons[0])
-    return None
 
 
 def whole_chunk(span: Any) -> Any:
