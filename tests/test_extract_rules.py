@@ -243,6 +243,12 @@ def test_left_a_city_for_another_is_no_job_change() -> None:
     assert found == {("Maria", "lives in", "Oslo", "assert")}
 
 
+def test_a_city_left_is_never_an_employer_left() -> None:
+    found = triples("I packed up everything and left Mexico City for Warsaw.")  # "for" on City
+    assert ("Maria", "lives in", "Warsaw", "assert") in found
+    assert {r for _, r, _, _ in found} == {"lives in"}  # Mexico City may end, as a home
+
+
 def test_my_job_is_not_a_person() -> None:
     assert {s for s, _, _, _ in triples("My job is at Acme, where I'm an editor.")} == {"Maria"}
 

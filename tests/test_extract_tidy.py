@@ -31,6 +31,10 @@ from tem.extract.tidy import tidy
         ("favorite drink", "kvass man", "kvass"),
         ("hobby", "pilates girlie", "pilates"),
         ("job title", "sales man", "sales man"),
+        ("job title", "new accountant", "accountant"),
+        ("has pet", "new puppy", "puppy"),
+        ("works at", "New Balance", "New Balance"),
+        ("lives in", "new york", "new york"),
         ("favorite drink", "🙂", None),  # nothing of a value left: none
         ("partner", None, None),
     ],

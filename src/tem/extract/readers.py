@@ -11,7 +11,6 @@ from typing import Any
 
 from tem.extract import lexicon as lx
 from tem.extract.facts import Kind
-from tem.extract.filters import is_trip
 from tem.extract.patterns import WORK_PREPS, VerbRule
 from tem.extract.subjects import SELF, subject_token
 from tem.extract.values import (
@@ -66,8 +65,10 @@ def home(verb: Token, rule: VerbRule) -> Found:
 def left_for(verb: Token, rule: VerbRule) -> Found:
     """ "left Porto for Lisbon" -> lives in Lisbon; "left Google for Meta" -> works at Meta."""
     old = direct_object(verb)
-    new = objects_of(verb, ("for",))
-    if old is None or not new or old.pos_ != "PROPN" or new[0].pos_ != "PROPN":
+    if old is None:
+        return []
+    new = objects_of(verb, ("for",)) or objects_of(old, ("for",))  # "left [Mexico City for X]"
+    if not new or old.pos_ != "PROPN" or new[0].pos_ != "PROPN":
         return []
     if entity_text(old) is not None and entity_text(old) == entity_text(new[0]):
         return []  # the tagger took "Florence for Atlanta" as one name
@@ -144,8 +145,8 @@ def org_end(verb: Token, rule: VerbRule) -> Found:
     moved = left_for(verb, rule)
     if moved and moved[0][0] == "lives in":
         return []  # "left Porto for Lisbon": a move, not a job
-    if obj is not None and obj.ent_type_ in ("GPE", "LOC") and is_trip(verb):
-        return []  # "left Paris for a week in the Alps": a trip
+    if obj is not None and obj.ent_type_ in ("GPE", "LOC"):
+        return []  # "left Lyon for Porto", "left Paris for a week in the Alps": a place
     found = org(verb, rule) or employer(verb, rule)
     if found:
         return found

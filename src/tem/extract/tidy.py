@@ -4,8 +4,9 @@ Readers take a value's words from the parse; chat adds words that are not the va
 an emoji, a dash or a chat tag at its edge ("Unilag 🙃", "hot milo lol"), how often
 or how long ("badminton twice a week", "Canva 2 weeks"), a word left where a reading
 stopped short ("singing in the"), the word that introduced a partner ("gf Leah"), a
-pet's kind before its name ("hamster Nugget"), or the person a habit makes of the
-speaker ("a kvass man", "pilates girlie"). :func:`tidy` removes them and keeps the rest as written.
+pet's kind before its name ("hamster Nugget"), a word of recency ("their new editor"),
+or the person a habit makes of the speaker ("a kvass man", "pilates girlie").
+:func:`tidy` removes them and keeps the rest as written.
 """
 
 from __future__ import annotations
@@ -38,6 +39,10 @@ LOOSE_ENDS = frozenset("the a an my our your his her their in at of on to for wi
 """Words a value never ends with, left when a reading stops short: "singing in the"."""
 TIMES = frozenset("lately recently nowadays now today currently".split())
 """Words of time the parse can leave as a whole value: "Stuff I'm into lately: ..."."""
+RECENCY = frozenset("new current present latest".split())
+"""Words of recency before a value that are not part of it: "their new editor"."""
+RECENCY_RELATIONS = frozenset({"job title", "works at", "has pet", "favorite drink", "hobby"})
+"""Relations whose values never begin with such a word ("new york", lowercase, is a place)."""
 KEEP_AT_EDGE = frozenset(".)'’&+#")
 """Punctuation a value may end or start with: "St.", "(UK)", "Sainsbury's", "C#"."""
 
@@ -51,6 +56,8 @@ def tidy(relation: str, value: str | None) -> str | None:
         return None  # "broke up 💔": no words, no value
     while len(words) > 1 and (words[-1].casefold() in CHAT_TAGS or words[-1] in LOOSE_ENDS):
         words = words[:-1]  # "Hoi An" keeps its capital "An"
+    if len(words) > 1 and relation in RECENCY_RELATIONS and words[0] in RECENCY:
+        words = words[1:]  # lowercase only: "New Balance" is a name
     if len(words) > 1 and relation == "partner" and words[0].casefold() in PARTNER_WORDS:
         words = words[1:]
     if len(words) > 1 and relation == "has pet" and _pet_then_name(words):
