@@ -29,7 +29,7 @@ def canonical(relation: str, span: Any) -> str:
     """The value a proposed span stands for: "my wife" is married, "I swim" is swimming."""
     if relation == "relationship status":  # "my late husband" is widowed
         said = partners.status_said(span.root) if span.root.lower_ in CUE_STATUS else ""
-        return said or status_of(span.text)
+        return said or status_of(span.text) or status_of(_completed(span.root))
     if relation == "speaks":  # a language no list knows, as written; a people is none
         language = languages.language_of(span.text)
         return language or ("" if span.root.ent_type_ == "NORP" else capitalized(_value(span)))
@@ -102,6 +102,12 @@ def _name_part(doc: Any, i: int, step: int) -> bool:
     beyond = i + step
     joined = token.lower_ in NAME_JOINERS and 0 <= beyond < len(doc)
     return joined and doc[beyond].pos_ == "PROPN"
+
+
+def _completed(head: Any) -> str:
+    """The words that complete a span's head: a span cut short ("Tied the") still says
+    what its verb's object does ("knot")."""
+    return " ".join(c.text for c in head.children if c.dep_ in ("dobj", "prt", "attr", "acomp"))
 
 
 def status_of(text: str) -> str:
