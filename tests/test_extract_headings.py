@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
+from tem.core.episode import Session, Turn
+from tem.extract import OfflineExtractor
 from tem.extract.headings import heading_candidates
 from tem.extract.nlp import load_pipeline
 from tem.extract.triggers import may_state_fact
@@ -44,6 +47,11 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
         ("Degrees: BSc from Manipal, MBA from ISB, and now a PhD at Stanford.",
          {("studies at", "Manipal", "end"), ("studies at", "ISB", "end"),
           ("studies at", "Stanford", "assert")}),
+        # A heading that says its items are gone: every one ended.
+        ("Past jobs: lifeguard, line cook and bank teller.",
+         {("job title", v, "end") for v in ("lifeguard", "line cook", "bank teller")}),
+        ("My former pets: a hamster, two goldfish and a rabbit.",
+         {("has pet", v, "end") for v in ("hamster", "goldfish", "rabbit")}),
         # Held at once, as the heading says.
         ("I hold two jobs: lifeguard at Bondi Icebergs and swim coach for the under-12s.",
          {("job title", "lifeguard", "assert"), ("works at", "Bondi Icebergs", "assert"),
@@ -70,3 +78,24 @@ def test_a_heading_types_its_items(text: str, facts: set[tuple[str, str, str]]) 
 )
 def test_a_heading_about_no_one_or_nothing_held_gives_nothing(text: str) -> None:
     assert _facts(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("Places I've lived: Nairobi, then Kampala, now Kigali.",
+         {("lives in", "Nairobi", "end"), ("lives in", "Kampala", "end"),
+          ("lives in", "Kigali", "assert")}),
+        ("Roles I've had at Unilever: intern, brand assistant, and now marketing manager.",
+         {("works at", "Unilever", "assert"), ("job title", "intern", "end"),
+          ("job title", "brand assistant", "end"), ("job title", "marketing manager", "assert")}),
+    ],
+)  # fmt: skip
+def test_a_history_ends_its_items_whoever_read_them(
+    text: str, facts: set[tuple[str, str, str]]
+) -> None:
+    """The rules and the span model read the items too; the heading's history decides
+    which of them ended."""
+    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    found = {(f.relation, f.value, f.kind) for f in OfflineExtractor().extract(session)}
+    assert found == facts

@@ -32,6 +32,7 @@ from tem.extract.tidy import tidy
         ("hobby", "pilates girlie", "pilates"),
         ("job title", "sales man", "sales man"),
         ("job title", "new accountant", "accountant"),
+        ("job title", "now marketing manager", "marketing manager"),
         ("has pet", "new puppy", "puppy"),
         ("works at", "New Balance", "New Balance"),
         ("lives in", "new york", "new york"),

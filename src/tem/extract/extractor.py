@@ -206,8 +206,20 @@ def _stated(
         and not _taken(c, candidates)
     ]
     candidates += list_mates(sentence, candidates)
-    return candidates + [
-        c for c in heading_candidates(sentence, previous, speaker) if not _known(c, candidates)
+    headed = heading_candidates(sentence, previous, speaker)
+    candidates = _in_history(candidates, headed)
+    return candidates + [c for c in headed if not _known(c, candidates)]
+
+
+def _in_history(candidates: list[Candidate], headed: list[Candidate]) -> list[Candidate]:
+    """A heading's history says which of its items ended, whoever read them ("Places
+    I've lived: Nairobi, then Kampala, now Kigali": Nairobi and Kampala ended)."""
+    ended = {(c.subject, c.relation, (c.value or "").casefold()) for c in headed if c.kind == "end"}
+    return [
+        replace(c, kind="end")
+        if c.kind == "assert" and (c.subject, c.relation, (c.value or "").casefold()) in ended
+        else c
+        for c in candidates
     ]
 
 

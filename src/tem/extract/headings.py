@@ -66,6 +66,8 @@ NEEDS_LIVING = frozenset({"place", "city", "town", "country"})
 TOGETHER = frozenset({"two", "three", "both", "several", "multiple", "work", "hold"})
 """Words of a heading that holds its single-valued items at once: "I work two jobs"."""
 CURRENT = frozenset({"now", "currently", "presently", "today"})
+BYGONE = frozenset({"past", "former", "previous", "old", "ex"})
+"""Words of a heading whose items all ended: "Past jobs: lifeguard, line cook"."""
 QUANTITY_NOUNS = frozenset("bit lot lots loads ton tons cup cups pint pints glass pair".split())
 PASSING = frozenset("occasional odd daily weekly endless".split())
 """Adjectives of frequency: "the occasional jigsaw" is a jigsaw."""
@@ -98,11 +100,12 @@ def heading_candidates(sentence: Any, before: Any | None, speaker: str) -> list[
     marked = [any(t.lower_ in CURRENT for t in piece) for piece in pieces]
     together = bool({t.lower_ for t in heading} & TOGETHER | {t.lemma_ for t in heading} & TOGETHER)
     single = relation in HELD_ONE_AT_A_TIME
+    bygone = any(t.lower_ in BYGONE and t.head == noun for t in heading)
     out: list[Candidate] = []
     for piece, (value, extra), now in zip(pieces, values, marked, strict=True):
-        if single and not any(marked) and not together:
+        if single and not any(marked) and not together and not bygone:
             return []  # a history with no present: which one holds now is not said
-        kind: Kind = "end" if single and any(marked) and not now else "assert"
+        kind: Kind = "end" if (single and any(marked) or bygone) and not now else "assert"
         if value is not None:
             out.append(Candidate(speaker, relation, value, kind, piece[0].i))
         if extra is not None:

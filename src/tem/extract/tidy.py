@@ -56,6 +56,8 @@ def tidy(relation: str, value: str | None) -> str | None:
         return None  # "broke up 💔": no words, no value
     while len(words) > 1 and (words[-1].casefold() in CHAT_TAGS or words[-1] in LOOSE_ENDS):
         words = words[:-1]  # "Hoi An" keeps its capital "An"
+    if len(words) > 1 and words[0] in ("now", "currently"):
+        words = words[1:]  # "and now marketing manager": when, not what
     if len(words) > 1 and relation in RECENCY_RELATIONS and words[0] in RECENCY:
         words = words[1:]  # lowercase only: "New Balance" is a name
     if len(words) > 1 and relation == "partner" and words[0].casefold() in PARTNER_WORDS:
