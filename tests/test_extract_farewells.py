@@ -30,6 +30,7 @@ def kinds_of(text: str, relation: str) -> set[str]:
         "Sadly we had our old tortoise Horace put down last week, he was 68.",
         "had to rehome my ferret Bandit bc the new landlord said no pets",
         "We lost our dog Max in May.",
+        "RIP to my hamster nugget, he lived a good 2 yrs",
     ],
 )
 def test_a_pet_that_is_gone_is_an_ending(text: str) -> None:
@@ -42,6 +43,7 @@ def test_a_pet_that_is_gone_is_an_ending(text: str) -> None:
         "My dog Rex loves the beach.",
         "I would never rehome my ferret Bandit.",
         "Our dog Max got lost in the park but came home at dawn.",
+        "My hamster Nugget is a rip-off artist.",
     ],
 )
 def test_a_pet_still_had_is_no_ending(text: str) -> None:
@@ -91,3 +93,21 @@ def test_a_span_of_time_told_in_the_past_is_over(text: str, relation: str, kind:
 )
 def test_an_idiom_of_quitting_ends_what_it_quits(text: str, relation: str) -> None:
     assert kinds_of(text, relation) == {"end"}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Former accountant, now a full-time potter living in Fez.", "accountant"),
+        ("I'm a former nurse.", "nurse"),
+        ("I'm a retired chef and I live in Oslo.", "chef"),
+    ],
+)
+def test_a_value_its_own_word_puts_in_the_past_is_an_ending(text: str, value: str) -> None:
+    assert facts(text, "job title") == {(value, "end")}
+
+
+def test_retired_alone_is_what_the_speaker_is_now() -> None:
+    assert ("retired", "end") not in facts(
+        "I'm retired now, so plenty of time for the garden.", "job title"
+    )

@@ -8,7 +8,8 @@ crossed the rainbow bridge, was rehomed, given away or lost. Whoever read a home
 ("my place in Enugu"), the verb that takes the home may say the speaker left it: left
 or sold it, moved out of it, handed back its keys. Whatever the relation, an idiom
 of quitting ends what it names ("hung up my boxing gloves", "threw in the towel on law
-school"). Then the pet, the place or the pastime is no longer the speaker's, and the
+school"), and so does a word that puts it in the past ("former accountant", "RIP to my
+hamster"). Then the pet, the place or the pastime is no longer the speaker's, and the
 fact is an ending, never a holding. So is a fact told in
 the simple past with how long it lasted: "lived in Turin for five years" is over,
 "have lived here for five years" is not. A blocked clause
@@ -48,6 +49,10 @@ QUITTING = {
 """Idioms of quitting, by their verb and the word that makes them one: "threw in the
 *towel* on my PhD", "hung *up* my boxing gloves", "packed *in* the hurling", "called
 *time* on rugby", "got kicked *off* the rowing team"."""
+BYGONE = frozenset({"former", "ex", "erstwhile", "retired"})
+"""Words that put what they modify in the past: "I'm a *former* nurse", "*retired* chef"."""
+MOURNING = frozenset({"rip", "r.i.p.", "r.i.p"})
+"""How chat mourns a pet: "RIP to my hamster Nugget", "RIP Biscuit"."""
 LEFT_HOME = frozenset({"leave", "vacate", "sell", "quit", "flee"})
 """Verbs whose object is a home the speaker no longer lives in: "left my flat in X"."""
 
@@ -57,7 +62,9 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     if candidate.kind != "assert":
         return candidate
     anchor = doc[candidate.anchor]
-    if candidate.relation != "speaks" and _period_over(anchor):
+    if candidate.relation != "speaks" and (_period_over(anchor) or _bygone(candidate.value)):
+        return replace(candidate, kind="end")
+    if candidate.relation == "has pet" and _mourned(anchor):
         return replace(candidate, kind="end")
     verb = clause_of(anchor)
     if candidate.relation == "lives in" and candidate.value:
@@ -71,6 +78,23 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     if not gone or filters.blocked(verb):
         return candidate
     return replace(candidate, kind="end")
+
+
+def _bygone(value: str | None) -> bool:
+    """ "*Former* accountant", "a *retired* chef": the value's own word says it is past
+    (:func:`tem.extract.tidy.tidy` then drops the word)."""
+    words = str(value or " ").casefold().split()
+    return (words[0] in BYGONE and len(words) > 1) or words[0].startswith("ex-")
+
+
+def _mourned(token: Token) -> bool:
+    """ "RIP to my hamster Nugget", "RIP Biscuit": the pet is mourned in its sentence
+    ("a rip-off" mourns nothing)."""
+    doc = token.doc
+    return any(
+        t.lower_ in MOURNING and (t.i + 1 == len(doc) or doc[t.i + 1].text != "-")
+        for t in token.sent
+    )
 
 
 def _home_left(sentence: Any, place: str) -> Token | None:

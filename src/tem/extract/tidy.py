@@ -41,6 +41,8 @@ TIMES = frozenset("lately recently nowadays now today currently".split())
 """Words of time the parse can leave as a whole value: "Stuff I'm into lately: ..."."""
 RECENCY = frozenset("new current present latest".split())
 """Words of recency before a value that are not part of it: "their new editor"."""
+BYGONE = frozenset({"former", "ex", "erstwhile", "retired"})
+"""Words that put a value in the past (:mod:`tem.extract.farewells` ends the fact)."""
 RECENCY_RELATIONS = frozenset({"job title", "works at", "has pet", "favorite drink", "hobby"})
 """Relations whose values never begin with such a word ("new york", lowercase, is a place)."""
 KEEP_AT_EDGE = frozenset(".)'’&+#")
@@ -58,6 +60,10 @@ def tidy(relation: str, value: str | None) -> str | None:
         words = words[:-1]  # "Hoi An" keeps its capital "An"
     if len(words) > 1 and words[0] in ("now", "currently"):
         words = words[1:]  # "and now marketing manager": when, not what
+    if len(words) > 1 and relation in RECENCY_RELATIONS and words[0].casefold() in BYGONE:
+        words = words[1:]  # "Former accountant": an accountant, and the fact ended
+    if relation in RECENCY_RELATIONS and words[0].casefold().startswith("ex-") and words[0][3:]:
+        words = [words[0][3:], *words[1:]]  # "ex-teacher"
     if len(words) > 1 and relation in RECENCY_RELATIONS and words[0] in RECENCY:
         words = words[1:]  # lowercase only: "New Balance" is a name
     if len(words) > 1 and relation == "partner" and words[0].casefold() in PARTNER_WORDS:
