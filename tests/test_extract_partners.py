@@ -25,6 +25,7 @@ def triples(text: str) -> set[tuple[str, str, str | None, str]]:
         ("Deniz, my girlfriend, moved in with me last month.", "Deniz", "dating"),
         ("Tied the knot with Daniel in April!", "Daniel", "married"),
         ("My wife Soo-ah and I run a tiny café.", "Soo-ah", "married"),
+        ("My partner Joana and I run a little café in Coimbra.", "Joana", "in a relationship"),
     ],
 )
 def test_a_named_partner_brings_the_status_their_word_says(
@@ -71,3 +72,11 @@ def test_an_ending_in_the_sentence_outranks_the_couple_it_ends() -> None:
 def test_an_emoji_is_no_partner() -> None:
     found = triples("ok so update: Priya and I broke up 💔 so that's fun")
     assert all(v != "💔" for _, _, v, _ in found)
+
+
+def test_a_business_partner_says_no_status() -> None:
+    assert not {
+        t
+        for t in triples("My business partner Tom and I run a café.")
+        if t[1] == "relationship status"
+    }

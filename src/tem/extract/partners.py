@@ -18,7 +18,7 @@ from tem.extract.lexicon import CUE_STATUS, PARTNER_NOUNS
 from tem.extract.subjects import first_possessed
 from tem.extract.values import phrase
 
-COUPLED = frozenset({"married", "dating", "engaged"})
+COUPLED = frozenset({"married", "dating", "engaged", "in a relationship"})
 """Statuses a partner word says while the couple lasts ("my ex" says no current one)."""
 GONE = {"late": "widowed", "ex": "divorced", "former": "divorced"}
 """Words before a partner word that end the couple: "my late husband", "my ex-wife"."""
@@ -27,8 +27,14 @@ NOT_YET = frozenset({"future", "next"})
 
 def status_said(word: Any) -> str:
     """The status a partner word says with the words before it: "wife" married, "late
-    husband" widowed, "ex-wife" divorced, "ex-boyfriend" single, "future wife" none."""
+    husband" widowed, "ex-wife" divorced, "ex-boyfriend" single, "future wife" none;
+    "partner" in a relationship, but "business partner" none."""
     status = CUE_STATUS.get(word.lower_, "")
+    if word.lower_ == "partner" and any(
+        c.dep_ in ("compound", "amod") and c.lower_ not in ("life", "ex", "late")
+        for c in word.children
+    ):
+        return ""  # "my business partner", "my tennis partner"
     for modifier in _modifiers(word):
         if modifier in NOT_YET:
             return ""
