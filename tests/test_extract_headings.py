@@ -99,3 +99,25 @@ def test_a_history_ends_its_items_whoever_read_them(
     session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
     found = {(f.relation, f.value, f.kind) for f in OfflineExtractor().extract(session)}
     assert found == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("Quick intro since you asked: software tester at Ocado, living in Hatfield.",
+         {("job title", "software tester", "assert"), ("works at", "Ocado", "assert"),
+          ("lives in", "Hatfield", "assert")}),
+        ("My week: three days as a florist and Saturdays are for salsa dancing.",
+         {("job title", "florist", "assert"), ("hobby", "salsa dancing", "assert")}),
+        ("Stuff I quit in 2024: smoking, energy drinks, and my job at Careem.",
+         {("favorite drink", "energy drinks", "end"), ("works at", "Careem", "end")}),
+    ],
+)  # fmt: skip
+def test_what_follows_a_colon_is_read_on_its_own_with_its_heading(
+    text: str, facts: set[tuple[str, str, str]]
+) -> None:
+    """Fragments after a colon are parsed apart from the heading (whose "you asked" is
+    no subject of theirs); the heading still says whose they are and what ended."""
+    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    found = {(f.relation, f.value, f.kind) for f in OfflineExtractor().extract(session)}
+    assert found == facts

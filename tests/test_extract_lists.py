@@ -10,7 +10,7 @@ from tem.extract.nlp import load_pipeline
 
 
 def _mates(text: str, relation: str, value: str) -> set[str | None]:
-    sentence = next(iter(load_pipeline()(text).sents))
+    sentence = next(s for s in load_pipeline()(text).sents if value in s.text)
     found = [Candidate("Ana", relation, value, "assert", 0)]
     return {c.value for c in list_mates(sentence, found)}
 

@@ -292,18 +292,28 @@ LIST_ENDING_VERBS = frozenset({"quit", "leave", "drop", "ditch", "stop", "dump",
 CLAUSE_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
 
 
-def ending_heading(sentence: Any) -> int | None:
+def ending_heading(sentence: Any, previous: Any | None = None) -> int | None:
     """The colon after a heading whose verb says the speaker ended what follows ("Things
     I've quit this year: Safaricom, my boyfriend Brian", "Things I gave up: Diet Coke"),
-    or None. Every item listed after it ended, whoever read it."""
-    colons = [t.i for t in sentence if t.text == ":"]
-    if not colons or any(t.dep_ in CLAUSE_SUBJECTS for t in sentence if t.i > colons[0]):
+    or None. The heading is ``sentence``'s own, or ``previous`` when that ends in the
+    colon (a colon ends a sentence: :func:`tem.extract.nlp.colon_break`). Every item
+    listed after it ended, whoever read it."""
+    doc = sentence.doc
+    colon = next((t.i for t in sentence if t.text == ":"), None)
+    if colon is None and previous is not None and previous[-1].text == ":":
+        colon = previous[-1].i
+        heading = doc[previous.start : colon]
+    elif colon is not None:
+        heading = doc[sentence.start : colon]
+    else:
+        return None
+    if any(t.dep_ in CLAUSE_SUBJECTS for t in doc[colon + 1 : sentence.end]):
         return None  # "Something I left out last time: we moved to Tallinn" is no list
-    for verb in sentence.doc[sentence.start : colons[0]]:
+    for verb in heading:
         particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
         gave_up = verb.lemma_ == "give" and "up" in particles
         ending = (verb.lemma_ in LIST_ENDING_VERBS and not particles) or gave_up
         by_self = any(c.dep_ == "nsubj" and c.lower_ in SELF for c in verb.children)
         if ending and by_self and not filters.is_negated(verb):
-            return int(colons[0])
+            return int(colon)
     return None

@@ -225,8 +225,19 @@ def _name(span: Any, words: list[str]) -> bool:
 
 
 def sentence_words(span: Any) -> set[str]:
-    """The lemmas and lowercase forms of the words of ``span``'s sentence (cue lookups)."""
-    return {t.lemma_.casefold() for t in span.sent} | {t.lower_ for t in span.sent}
+    """The lemmas and lowercase forms of the words of ``span``'s sentence (cue lookups),
+    and of the heading before it when that ends in a colon: "I work two jobs: Shoprite
+    on weekdays" (a colon ends a sentence: :func:`tem.extract.nlp.colon_break`)."""
+    heading = heading_before(span.sent)
+    words = [*span.sent, *(heading or ())]
+    return {t.lemma_.casefold() for t in words} | {t.lower_ for t in words}
+
+
+def heading_before(sentence: Any) -> Any | None:
+    """The sentence ending in a colon just before ``sentence`` ("My week:"), if any."""
+    if sentence.start > 0 and sentence.doc[sentence.start - 1].text == ":":
+        return sentence.doc[sentence.start - 1].sent
+    return None
 
 
 def _home(span: Any, words: list[str]) -> bool:

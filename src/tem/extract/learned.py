@@ -233,7 +233,9 @@ def about_speaker(verb: Token, speaker: str) -> bool:
         named = name_of(subject, speaker)  # "my sister" is someone; "my job" is no one
         if named is not None and named != speaker:
             return False
-    return speaks_of_self(verb.sent.text) or any(map(_left_out_i, verb.sent))
+    heading = kinds.heading_before(verb.sent)  # "My week: three days as a florist"
+    told = verb.sent.text if heading is None else f"{heading.text} {verb.sent.text}"
+    return speaks_of_self(told) or any(map(_left_out_i, verb.sent))
 
 
 def bare_home(verb: Token) -> bool:

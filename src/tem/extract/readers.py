@@ -152,6 +152,8 @@ def org_end(verb: Token, rule: VerbRule) -> Found:
         return found
     if obj is None:  # "I quit last month": quitting with no object is quitting the job
         bare = verb.lemma_ in ("quit", "resign") and not children(verb, ("xcomp", "ccomp"))
+        if verb.sent[-1].text == ":":
+            bare = False  # "Stuff I quit in 2024:": what was quit follows the colon
         return [(rule.relation, None, "end")] if bare else []
     return [(rule.relation, None, "end")] if obj.lemma_ in lx.JOB_NOUNS else []
 
