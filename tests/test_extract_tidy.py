@@ -25,6 +25,8 @@ from tem.extract.tidy import tidy
         ("works at", "Acme (UK)", "Acme (UK)"),
         ("lives in", "St. Louis", "St. Louis"),
         ("partner", "gf Leah", "Leah"),
+        ("partner", "Raf on Valentine's Day", "Raf"),
+        ("partner", "Maria de la Cruz", "Maria de la Cruz"),
         ("partner", "Wife", "Wife"),
         ("has pet", "hamster Nugget", "Nugget"),
         ("has pet", "border collie", "border collie"),

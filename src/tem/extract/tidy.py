@@ -20,6 +20,9 @@ PARTNER_WORDS = PARTNER_NOUNS | frozenset(
     {"gf", "bf", "hubby", "wifey", "missus", "fella", "man", "girl", "boo"}
 )
 """Words that introduce a partner by name: "my gf Leah", "my husband Tui"."""
+AFTER_NAMES = frozenset("on in at for from since after before last this who when".split())
+"""Words that end a partner's name: what follows says when or where ("Raf on
+Valentine's Day"); a name's own joiners ("de", "van") are not among them."""
 HABIT_PEOPLE = frozenset(
     """
     man woman girl girlie guy gal person addict lover fan fiend junkie enthusiast head
@@ -58,16 +61,12 @@ def tidy(relation: str, value: str | None) -> str | None:
         return None  # "broke up 💔": no words, no value
     while len(words) > 1 and (words[-1].casefold() in CHAT_TAGS or words[-1] in LOOSE_ENDS):
         words = words[:-1]  # "Hoi An" keeps its capital "An"
-    if len(words) > 1 and words[0] in ("now", "currently"):
-        words = words[1:]  # "and now marketing manager": when, not what
-    if len(words) > 1 and relation in RECENCY_RELATIONS and words[0].casefold() in BYGONE:
-        words = words[1:]  # "Former accountant": an accountant, and the fact ended
-    if relation in RECENCY_RELATIONS and words[0].casefold().startswith("ex-") and words[0][3:]:
-        words = [words[0][3:], *words[1:]]  # "ex-teacher"
-    if len(words) > 1 and relation in RECENCY_RELATIONS and words[0] in RECENCY:
-        words = words[1:]  # lowercase only: "New Balance" is a name
+    words = _without_when(relation, words)
     if len(words) > 1 and relation == "partner" and words[0].casefold() in PARTNER_WORDS:
         words = words[1:]
+    if relation == "partner":
+        cut = next((i for i, w in enumerate(words) if i and w.casefold() in AFTER_NAMES), None)
+        words = words[:cut]  # "Raf on Valentine's Day": when, not who
     if len(words) > 1 and relation == "has pet" and _pet_then_name(words):
         words = words[-1:]
     habit = relation in ("favorite drink", "hobby")
@@ -76,6 +75,22 @@ def tidy(relation: str, value: str | None) -> str | None:
     if len(words) > 1 and habit and words[-1].casefold() in HABIT_PEOPLE:
         words = words[:-1]
     return " ".join(words)
+
+
+def _without_when(relation: str, words: list[str]) -> list[str]:
+    """``words`` without a first word that says when, not what: "now marketing
+    manager", "Former accountant", "ex-teacher", "new editor"."""
+    if len(words) > 1 and words[0] in ("now", "currently"):
+        words = words[1:]
+    if relation not in RECENCY_RELATIONS:
+        return words
+    if len(words) > 1 and words[0].casefold() in BYGONE:
+        words = words[1:]  # an accountant, and the fact ended (tem.extract.farewells)
+    if words[0].casefold().startswith("ex-") and words[0][3:]:
+        words = [words[0][3:], *words[1:]]
+    if len(words) > 1 and words[0] in RECENCY:
+        words = words[1:]  # lowercase only: "New Balance" is a name
+    return words
 
 
 def _trimmed(value: str) -> str:
