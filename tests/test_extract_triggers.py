@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
-from tem.extract.triggers import may_be_shorthand, may_state_fact, speaks_of_self
+from tem.core.episode import Session, Turn
+from tem.extract import OfflineExtractor
+from tem.extract.triggers import may_be_shorthand, may_state_fact, speaks_of_self, spoken
 
 
 @pytest.mark.parametrize(
@@ -25,3 +29,16 @@ def test_other_openings_are_not_shorthand(text: str) -> None:
 def test_first_person_and_trigger_words() -> None:
     assert speaks_of_self("yeah im in porto now") and not speaks_of_self("Thanks, Gina!")
     assert may_state_fact("We moved to Lisbon.") and not may_state_fact("haha so cool")
+
+
+def test_a_bracketed_annotation_is_no_speech() -> None:
+    text = "Look at this! [shares a photo: a photography of a man with a dog]"
+    blanked = spoken(text)
+    assert len(blanked) == len(text) and blanked.rstrip() == "Look at this!"
+    assert spoken("I live in Porto.") == "I live in Porto."
+
+
+def test_a_photo_caption_states_no_fact_of_the_speaker() -> None:
+    text = "So stoked about it! [shares a photo: a photography of a man with a dog]"
+    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Andrew", text, 0),))
+    assert OfflineExtractor().extract(session) == []

@@ -29,7 +29,7 @@ from tem.extract.roles import role_candidates
 from tem.extract.subjects import resolve_subject
 from tem.extract.tidy import tidy
 from tem.extract.timing import clause_time
-from tem.extract.triggers import may_be_shorthand, may_state_fact, speaks_of_self
+from tem.extract.triggers import may_be_shorthand, may_state_fact, speaks_of_self, spoken
 from tem.extract.workers import read_shared
 
 Token = Any
@@ -98,9 +98,10 @@ class OfflineExtractor:
         self, chosen: Sequence[Session], names: Mapping[str, str]
     ) -> list[list[ExtractedFact]]:
         triggered = [
-            (*self._gate(turn.text), (turn.text, (number, turn)))
+            (*self._gate(said), (said, (number, turn)))
             for number, session in enumerate(chosen)
             for turn in session.turns
+            for said in (spoken(turn.text),)
         ]
         items = [
             (fires, shorthand, item)

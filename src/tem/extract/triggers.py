@@ -62,6 +62,18 @@ def may_state_fact(text: str) -> bool:
 SELF_WORDS = re.compile(r"\b(?:i|i'm|im|i've|ive|i'd|me|my|mine|we|we're|our|us)\b", re.IGNORECASE)
 
 
+ANNOTATION = re.compile(r"\[[^\[\]]*\]")
+"""What a chat export or a benchmark puts in brackets beside the words: "[image]",
+"[shares a photo: a photography of a man ...]"."""
+
+
+def spoken(text: str) -> str:
+    """``text`` with bracketed annotations blanked (same length, so offsets hold): a
+    photo's caption says what the picture shows, not what the speaker said of
+    themself ("a photography of a man" is no hobby of theirs)."""
+    return ANNOTATION.sub(lambda m: " " * len(m.group()), text)
+
+
 def speaks_of_self(text: str) -> bool:
     """True when ``text`` has a first-person word: the span model may find a fact there."""
     return SELF_WORDS.search(text.replace("’", "'")) is not None
