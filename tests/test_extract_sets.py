@@ -9,8 +9,10 @@ partners, homes, roles and chat shorthand, and ``tests/data/extraction_fresh5.js
 and ``tests/data/extraction_fresh6.jsonl``, two writers frozen before the round of
 headings, employers, proposals and breakups, ``tests/data/extraction_fresh7.jsonl``,
 frozen before the round of question and negation scope, farewells and the
-twenty-two-writer model, and ``tests/data/extraction_fresh8.jsonl``, written after
-that round's work; each by someone who saw neither the code, nor the other sets) or
+twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
+that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
+twenty-five-writer model, and ``tests/data/extraction_fresh10.jsonl``, written after
+that round's last change; each by someone who saw neither the code, nor the other sets) or
 by hand (``benchmarks/data/extraction_gold.jsonl``); none is ever edited after an
 extractor ran on it. Every figure (overall, per relation, per style, negatives
 rejected) must stay at or above its floor in ``tests/data/extraction_floors.json``: the
@@ -41,6 +43,8 @@ SETS = {
     "extraction_fresh6.jsonl": ROOT / "data" / "extraction_fresh6.jsonl",
     "extraction_fresh7.jsonl": ROOT / "data" / "extraction_fresh7.jsonl",
     "extraction_fresh8.jsonl": ROOT / "data" / "extraction_fresh8.jsonl",
+    "extraction_fresh9.jsonl": ROOT / "data" / "extraction_fresh9.jsonl",
+    "extraction_fresh10.jsonl": ROOT / "data" / "extraction_fresh10.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
