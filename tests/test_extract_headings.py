@@ -80,6 +80,12 @@ def test_a_heading_about_no_one_or_nothing_held_gives_nothing(text: str) -> None
     assert _facts(text) == set()
 
 
+def _extracted(text: str) -> set[tuple[str, str | None, str]]:
+    """The facts the whole extractor (rules, span model, headings) reads in ``text``."""
+    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    return {(f.relation, f.value, f.kind) for f in OfflineExtractor().extract(session)}
+
+
 @pytest.mark.parametrize(
     ("text", "facts"),
     [
@@ -96,9 +102,7 @@ def test_a_history_ends_its_items_whoever_read_them(
 ) -> None:
     """The rules and the span model read the items too; the heading's history decides
     which of them ended."""
-    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
-    found = {(f.relation, f.value, f.kind) for f in OfflineExtractor().extract(session)}
-    assert found == facts
+    assert _extracted(text) == facts
 
 
 @pytest.mark.parametrize(
@@ -118,6 +122,4 @@ def test_what_follows_a_colon_is_read_on_its_own_with_its_heading(
 ) -> None:
     """Fragments after a colon are parsed apart from the heading (whose "you asked" is
     no subject of theirs); the heading still says whose they are and what ended."""
-    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
-    found = {(f.relation, f.value, f.kind) for f in OfflineExtractor().extract(session)}
-    assert found == facts
+    assert _extracted(text) == facts
