@@ -193,7 +193,7 @@ def _stated(
     if question is not None:
         candidates += answered_question(question, sentence, speaker)
     candidates = [_lengthened(c, inside) for c in candidates]
-    colon = ending_heading(sentence, previous)
+    colon = ending_heading(sentence)
     if colon is not None:  # "Things I've quit: Safaricom, my boyfriend Brian"
         items = sentence.doc[colon + 1 : sentence.end].text.casefold()
         candidates = [_ended(c, items) for c in candidates]
@@ -216,20 +216,20 @@ def _in_history(candidates: list[Candidate], headed: list[Candidate]) -> list[Ca
     """A heading's history says which of its items ended, whoever read them ("Places
     I've lived: Nairobi, then Kampala, now Kigali": Nairobi and Kampala ended), and
     its items are one value each (not "Kochi, Bangalore")."""
-    ended = {(c.subject, c.relation, (c.value or "").casefold()) for c in headed if c.kind == "end"}
-    items = [(c.subject, c.relation, (c.value or "").casefold()) for c in headed if c.value]
+    ended = {_item(c) for c in headed if c.kind == "end"}
+    items = [_item(c) for c in headed if c.value]
     kept = [c for c in candidates if _items_in(c, items) < 2]
-    return [
-        replace(c, kind="end")
-        if c.kind == "assert" and (c.subject, c.relation, (c.value or "").casefold()) in ended
-        else c
-        for c in kept
-    ]
+    return [replace(c, kind="end") if c.kind == "assert" and _item(c) in ended else c for c in kept]
+
+
+def _item(found: Candidate) -> tuple[str, str, str]:
+    """Whose, what relation, and which value (casefolded): one item of a heading."""
+    return found.subject, found.relation, (found.value or "").casefold()
 
 
 def _items_in(found: Candidate, items: list[tuple[str, str, str]]) -> int:
-    value = (found.value or "").casefold()
-    return sum(1 for s, r, v in items if (s, r) == (found.subject, found.relation) and v in value)
+    subject, relation, value = _item(found)
+    return sum(1 for s, r, v in items if (s, r) == (subject, relation) and v in value)
 
 
 def _named_ends(candidates: list[Candidate]) -> list[Candidate]:

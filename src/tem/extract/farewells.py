@@ -26,6 +26,7 @@ from tem.extract.facts import Candidate
 from tem.extract.learned import clause_of
 from tem.extract.lexicon import HOME_NOUNS
 from tem.extract.subjects import SELF
+from tem.extract.tidy import BYGONE
 
 Token = Any
 
@@ -49,8 +50,6 @@ QUITTING = {
 """Idioms of quitting, by their verb and the word that makes them one: "threw in the
 *towel* on my PhD", "hung *up* my boxing gloves", "packed *in* the hurling", "called
 *time* on rugby", "got kicked *off* the rowing team"."""
-BYGONE = frozenset({"former", "ex", "erstwhile", "retired"})
-"""Words that put what they modify in the past: "I'm a *former* nurse", "*retired* chef"."""
 MOURNING = frozenset({"rip", "r.i.p.", "r.i.p"})
 """How chat mourns a pet: "RIP to my hamster Nugget", "RIP Biscuit"."""
 LEFT_HOME = frozenset({"leave", "vacate", "sell", "quit", "flee"})

@@ -292,17 +292,18 @@ LIST_ENDING_VERBS = frozenset({"quit", "leave", "drop", "ditch", "stop", "dump",
 CLAUSE_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
 
 
-def ending_heading(sentence: Any, previous: Any | None = None) -> int | None:
+def ending_heading(sentence: Any) -> int | None:
     """The colon after a heading whose verb says the speaker ended what follows ("Things
     I've quit this year: Safaricom, my boyfriend Brian", "Things I gave up: Diet Coke"),
-    or None. The heading is ``sentence``'s own, or ``previous`` when that ends in the
-    colon (a colon ends a sentence: :func:`tem.extract.nlp.colon_break`). Every item
-    listed after it ended, whoever read it."""
+    or None. The heading is ``sentence``'s own, or the sentence before it when that
+    ends in the colon (a colon ends a sentence: :func:`tem.extract.nlp.colon_break`).
+    Every item listed after it ended, whoever read it."""
     doc = sentence.doc
     colon = next((t.i for t in sentence if t.text == ":"), None)
-    if colon is None and previous is not None and previous[-1].text == ":":
-        colon = previous[-1].i
-        heading = doc[previous.start : colon]
+    before = kinds.heading_before(sentence)
+    if colon is None and before is not None:
+        colon = before[-1].i
+        heading = doc[before.start : colon]
     elif colon is not None:
         heading = doc[sentence.start : colon]
     else:

@@ -45,7 +45,8 @@ TIMES = frozenset("lately recently nowadays now today currently".split())
 RECENCY = frozenset("new current present latest".split())
 """Words of recency before a value that are not part of it: "their new editor"."""
 BYGONE = frozenset({"former", "ex", "erstwhile", "retired"})
-"""Words that put a value in the past (:mod:`tem.extract.farewells` ends the fact)."""
+"""Words that put a value in the past: "*former* accountant", "a *retired* chef"
+(:mod:`tem.extract.farewells` ends the fact, :func:`tidy` drops the word)."""
 RECENCY_RELATIONS = frozenset({"job title", "works at", "has pet", "favorite drink", "hobby"})
 """Relations whose values never begin with such a word ("new york", lowercase, is a place)."""
 KEEP_AT_EDGE = frozenset(".)'’&+#")
