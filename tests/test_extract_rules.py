@@ -54,6 +54,12 @@ def test_positive_pattern_families(text: str, expected: tuple[str, str, str, str
     assert expected in triples(text)
 
 
+def test_a_student_is_enrolled_not_employed() -> None:
+    found = triples("I'm a third-year law student at Leiden University.")
+    assert ("Maria", "studies at", "Leiden University", "assert") in found
+    assert not {t for t in found if t[1] == "job title"}
+
+
 def test_retirement_also_ends_work() -> None:
     assert ("Maria", "works at", None, "end") in triples("I retired last year.")
 
@@ -334,11 +340,21 @@ def test_what_is_played_is_a_pastime_only_as_a_sport_or_instrument() -> None:
         assert not {t for t in triples(text) if t[1] == "hobby"}
 
 
-def test_an_ended_partner_is_not_also_held() -> None:
-    found = triples("This month I broke up with my boyfriend Omid.")
-    assert ("Maria", "partner", "Omid", "end") in found
-    assert ("Maria", "partner", "Omid", "assert") not in found
-    # an emoji is no partner, and the ending that names one stands alone
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This month I broke up with my boyfriend Omid.",
+        "I broke up with my boyfriend Omid last month.",  # the possessive rule reads him too
+        "My husband Omid and I split up last year, so it's just me now.",
+    ],
+)
+def test_an_ended_partner_is_not_also_held(text: str) -> None:
+    found = {t for t in triples(text) if t[1] == "partner"}
+    assert found == {("Maria", "partner", "Omid", "end")}
+
+
+def test_an_emoji_is_no_partner() -> None:
+    # the ending that names one stands alone
     assert {t for t in triples("ok so update: Priya and I broke up 💔") if t[1] == "partner"} == {
         ("Maria", "partner", "Priya", "end")
     }

@@ -95,8 +95,7 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
     found: list[tuple[str, str | None, Kind]] = []
     for attr in children(be, ("attr", "acomp")):
         lower = attr.lower_
-        if attr.lemma_ == "student":
-            found.append(("job title", "student", "assert"))
+        if attr.lemma_ == "student":  # enrolled, not employed: no job title
             found += [("studies at", e, "assert") for e in _orgs(attr)]
         elif attr.dep_ == "attr" and _title_head(attr):
             found.append(("job title", phrase(attr), "assert"))

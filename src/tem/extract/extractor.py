@@ -372,7 +372,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         if idioms.is_trigger(token):
             stated = [*stated, *idioms.taste_idioms(token, speaker)]
         found.extend(Candidate(s, r, v, k, token.i) for s, r, v, k in stated)
-    known = {(c.relation, (c.value or "").casefold()) for c in found}
+    known = {(c.relation, (c.value or "").casefold(), c.kind) for c in found}
     given = [
         *role_candidates(sentence, speaker),
         *employer_candidates(sentence, speaker),
@@ -380,7 +380,11 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *proposal_candidates(sentence, speaker),
         *breakup_candidates(sentence, speaker),
     ]
-    return found + [c for c in given if (c.relation, (c.value or "").casefold()) not in known]
+    # an ending adds to a holding of the same value ("broke up with my boyfriend Omid"):
+    # :func:`_named_ends` then keeps the ending alone
+    return found + [
+        c for c in given if (c.relation, (c.value or "").casefold(), c.kind) not in known
+    ]
 
 
 def verb_facts(verb: Token, speaker: str) -> list[tuple[str, str, str | None, Any]]:
