@@ -385,3 +385,23 @@ def test_a_favour_done_names_no_school() -> None:
 
 def test_a_pastime_started_is_no_degree() -> None:
     assert ("Maria", "hobby", "doing pottery", "assert") in triples("I started doing pottery.")
+
+
+@pytest.mark.parametrize(
+    ("text", "school"),
+    [
+        # the rules' "be at" in a sentence of study, not work
+        ("I'm in my final year at Durham doing history and drowning in coursework.", "Durham"),
+        # a verb of study beside a verb of work: the school is no employer
+        ("I study nursing at Unilag and work nights as a security guard.", "Unilag"),
+        ("I'm at Yale for history these days.", "Yale"),  # the model reads "I'm at" here
+    ],
+)
+def test_a_place_of_study_is_no_employer(text: str, school: str) -> None:
+    found = triples(text)
+    assert ("Maria", "studies at", school, "assert") in found
+    assert not {t for t in found if t[1] == "works at"}
+
+
+def test_a_place_of_work_said_with_be_at_stays_an_employer() -> None:
+    assert ("Maria", "works at", "Google", "assert") in triples("I'm at Google these days.")

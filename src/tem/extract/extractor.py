@@ -189,7 +189,7 @@ def _stated(
     """The candidates of a sentence that asks nothing: the rules', the model's ``inside``
     it that no rule found, the mates of a list, a heading's items; and the answer to a
     ``question`` just asked ("My favourite drink? Definitely chai.")."""
-    candidates = sentence_candidates(sentence, speaker)
+    candidates = [_schooled(c, sentence) for c in sentence_candidates(sentence, speaker)]
     if question is not None:
         candidates += answered_question(question, sentence, speaker)
     candidates = [_lengthened(c, inside) for c in candidates]
@@ -199,6 +199,7 @@ def _stated(
         candidates = [_ended(c, items) for c in candidates]
         inside = [_ended(c, items) for c in inside]
     said = sentence.text
+    candidates = [c for c in candidates if not _read_otherwise(c, inside, sentence)]
     candidates += [
         c
         for c in inside
@@ -210,6 +211,35 @@ def _stated(
     headed = heading_candidates(sentence, previous, speaker)
     candidates = _in_history(candidates, headed)
     return candidates + [c for c in headed if not _known(c, candidates)]
+
+
+def _read_otherwise(found: Candidate, proposals: list[Candidate], sentence: Any) -> bool:
+    """True for a place the rules took as an employer or a school from a mere "I'm at"
+    ("I'm at NYU for film") that the span model reads as the other one: its reading
+    stands. A verb of study or work ("study at", "hired by") is the rules' to judge."""
+    if SLOT_KINDS.get(found.relation) != "institution" or not found.value:
+        return False
+    if sentence.doc[found.anchor].lemma_ != "be":
+        return False
+    value = found.value.casefold()
+    return any(
+        SLOT_KINDS.get(p.relation) == "institution"
+        and p.relation != found.relation
+        and (p.value or "").casefold() == value
+        for p in proposals
+    )
+
+
+def _schooled(found: Candidate, sentence: Any) -> Candidate:
+    """A place the rules read as an employer in a sentence of study, not work ("I'm in
+    my final year at Trinity doing economics, drowning in coursework"): a school, as
+    :func:`kinds.school_or_employer` judges the span model's places."""
+    if found.relation != "works at" or not found.value:
+        return found
+    span = kinds.span_of(sentence, found.value)
+    if span is None or kinds.school_or_employer(found.relation, span) != "studies at":
+        return found
+    return replace(found, relation="studies at")
 
 
 def _in_history(candidates: list[Candidate], headed: list[Candidate]) -> list[Candidate]:
@@ -281,15 +311,24 @@ SLOT_KINDS = {
 
 def _taken(proposal: Candidate, candidates: list[Candidate]) -> bool:
     """True when the rules read the same words as a value of another kind: one phrase
-    is one thing ("hired by Greenfield Energy" is an employer, so not a drink). Readings
-    of one kind (employer or school) or of relations the model does not read ("plays
-    rugby" beside the hobby rugby) do not compete."""
+    is one thing ("hired by Greenfield Energy" is an employer, so not a drink; "study
+    at IST" a school, so not an employer). Readings of relations the model does not
+    read ("plays rugby" beside the hobby rugby) do not compete."""
     value = (proposal.value or "").casefold()
     kind = SLOT_KINDS.get(proposal.relation)
     return bool(value) and any(
-        SLOT_KINDS.get(c.relation, kind) != kind and (c.value or "").casefold() == value
+        _other_reading(c.relation, proposal.relation, kind) and (c.value or "").casefold() == value
         for c in candidates
     )
+
+
+def _other_reading(relation: str, proposed: str, kind: str | None) -> bool:
+    """True when the rules' ``relation`` reads a value otherwise than the model's
+    ``proposed``: another kind of thing, or the other of employer and school ("I study
+    at IST and work weekends": the rules' school stands)."""
+    if kind == "institution" and SLOT_KINDS.get(relation) == kind:
+        return relation != proposed
+    return SLOT_KINDS.get(relation, kind) != kind
 
 
 PHRASED = frozenset({"favorite drink", "hobby", "job title", "has pet"})

@@ -83,10 +83,19 @@ STUDY_CUES = frozenset(
     classes semester term freshman sophomore undergrad undergraduate grad postgrad
     master masters phd dphil doctorate bachelor bachelors diploma bootcamp pgce thesis
     lecture lectures graduate graduated graduation alumni programme program exam exams
+    coursework dissertation
     campus school university uni college academy tuition accept admit
     """.split()
 )
 """Words of the study frame: a named place in their sentence is a school."""
+SCHOOL_HEADS = frozenset(
+    """
+    institute polytechnic universidad universidade université universität universiteit
+    università uniwersytet univerzita escuela école hochschule instituto politecnico
+    """.split()
+)
+"""Words of a school's own name beside "University", "College", "Academy" (in
+:data:`ORG_HEADS`), in the languages schools are named in."""
 WORK_CUES = frozenset(
     """
     work worked working job hire hired employ employed employer colleague colleagues boss
@@ -231,6 +240,16 @@ def sentence_words(span: Any) -> set[str]:
     heading = heading_before(span.sent)
     words = [*span.sent, *(heading or ())]
     return {t.lemma_.casefold() for t in words} | {t.lower_ for t in words}
+
+
+def span_of(sentence: Any, value: str) -> Any | None:
+    """The first span of ``sentence`` whose words are ``value``'s (casefolded), if any."""
+    words = value.casefold().split()
+    texts = [t.lower_ for t in sentence]
+    for i in range(len(texts) - len(words) + 1):
+        if texts[i : i + len(words)] == words:
+            return sentence[i : i + len(words)]
+    return None
 
 
 def heading_before(sentence: Any) -> Any | None:
@@ -472,7 +491,7 @@ def school_or_employer(relation: str, span: Any) -> str | None:
     context -= named
     study = bool(context & STUDY_CUES)
     work = bool(context & WORK_CUES) or bool((context - {"student"}) & OCCUPATIONS)
-    school_name = bool(named & (ORG_HEADS & STUDY_CUES | {"institute", "polytechnic"}))
+    school_name = bool(named & (ORG_HEADS & STUDY_CUES | SCHOOL_HEADS))
     if study and not work:
         return "studies at"
     if work and not study:
