@@ -348,3 +348,41 @@ def test_a_job_title_names_a_person() -> None:
     assert not kinds.person_noun("shoes") and not kinds.person_noun("energy")
     assert kinds.spelled("electrican", frozenset({"electrician"})) == "electrician"
     assert kinds.spelled("kvass", frozenset({"electrician"})) == "kvass"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label", "expected"),
+    [
+        # a title the occupation list lacks, a common noun of no one else
+        ("Been a postie for twenty years, I know every dog on my round.", "postie",
+         "JOB_TITLE", ("Ana", "job title", "postie", "assert")),
+        # an animal the list lacks, the speaker's own
+        ("my saluki ran off at the park again", "saluki",
+         "HAS_PET", ("Ana", "has pet", "saluki", "assert")),
+        # the parser put the partner word in the sentence before the name
+        ("I'm a dental nurse, I go bouldering every Friday, and my fiancé Pablo says I drink "
+         "too much tea.", "Pablo", "PARTNER", ("Ana", "partner", "Pablo", "assert")),
+    ],
+)  # fmt: skip
+def test_values_no_list_knows_are_taken_by_their_grammar(
+    monkeypatch: pytest.MonkeyPatch,
+    text: str,
+    value: str,
+    label: str,
+    expected: tuple[str, str, str, str],
+) -> None:
+    assert expected in facts_with(monkeypatch, text, value, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("bruh my sociology prof assigned 200 pages", "sociology prof", "JOB_TITLE"),  # someone
+        ("I own a Van cat called Pamuk.", "Van cat", "JOB_TITLE"),  # an animal
+        ("my sister's saluki ran off at the park", "saluki", "HAS_PET"),  # someone else's
+    ],
+)
+def test_unlisted_values_need_the_speakers_own_grammar(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str
+) -> None:
+    assert not {f for f in facts_with(monkeypatch, text, value, label) if f[2] == value}

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import filters, kinds
+from tem.extract import filters, kinds, shapes
 from tem.extract.facts import Candidate, Kind
 from tem.extract.roles import SPEAKER
 from tem.extract.values import children
@@ -136,7 +136,7 @@ def _subject_name(verb: Token) -> Any | None:
     words = [subject, *(t for c in subject.children if _of_name(c) for t in c.subtree)]
     start = min(t.i for t in words if t.dep_ != "det")
     span = subject.doc[start : max(t.i for t in words) + 1]
-    return span if kinds.well_formed("works at", span) else None
+    return span if shapes.well_formed("works at", span) else None
 
 
 def _of_name(child: Token) -> bool:

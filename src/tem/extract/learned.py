@@ -15,7 +15,7 @@ Rome"). An organisation as the subject ("Deloitte took me on") is not someone el
 The model ships in ``tem/extract/data/facts`` (about 7 MB); nothing is downloaded. Its
 tok2vec starts from the English pipeline's own NER (``en_core_web_sm``, MIT), so it
 knows words and shapes the training messages never showed it. Every proposal must also
-have the shape of its relation's values (:func:`tem.extract.kinds.well_formed`: a job
+have the shape of its relation's values (:func:`tem.extract.shapes.well_formed`: a job
 title names a person, a home comes with a word of home, a partner with a word of
 partnership) and, for employers and schools, the sentence decides which of the two it
 is (:func:`tem.extract.kinds.school_or_employer`).
@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tem.extract import filters, kinds, partners
+from tem.extract import filters, kinds, partners, shapes
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import NAMED, canonical, whole_name
 from tem.extract.lexicon import KIN_NOUNS, OCCUPATIONS
@@ -120,7 +120,7 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
         span = kinds.trimmed(span)
         if one_occasion(span):
             return None
-    if not kinds.well_formed(relation, span) or not kinds.fits(relation, span):
+    if not shapes.well_formed(relation, span) or not kinds.fits(relation, span):
         return None
     if kind == "end" and not kinds.says_an_end(span):
         kind = "assert"  # an ending no word says: the model misread what holds

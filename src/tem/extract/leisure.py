@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from tem.extract import kinds
+from tem.extract import kinds, shapes
 from tem.extract import lexicon as lx
 from tem.extract.patterns import VerbRule
 from tem.extract.readers import Found, direct_object, found_one, proper_name
@@ -226,7 +226,7 @@ def played(verb: Token, rule: VerbRule) -> Found:
     found = found_one(rule, value)
     if value is not None and obj.i > verb.i and played_as_pastime(obj):
         span = obj.doc[obj.left_edge.i : obj.i + 1]
-        if kinds.well_formed("hobby", span) and kinds.fits("hobby", span):
+        if shapes.well_formed("hobby", span) and kinds.fits("hobby", span):
             found.append(("hobby", value, rule.kind))
     return found
 

@@ -4,7 +4,7 @@ Readers and the span model often find one item of "I speak Yoruba, Igbo, Hausa a
 English" or "my hobbies are waka ama, weaving and gardening". The parser coordinates
 the items (``conj``), so each mate of a found value is the same relation's value too,
 stated the same way (same subject, same kind, same clause), when it has that
-relation's shape (:func:`tem.extract.kinds.well_formed` and :func:`~tem.extract.kinds.fits`).
+relation's shape (:func:`tem.extract.shapes.well_formed` and :func:`tem.extract.kinds.fits`).
 Only relations whose values are listed as kinds of things take part; a second
 employer, home or partner in a list is left to the readers, and so are activities
 (measured: "juggling a PhD, tutoring French, and rowing" lists a job with a hobby as
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import kinds, languages
+from tem.extract import kinds, languages, shapes
 from tem.extract.facts import Candidate
 from tem.extract.values import MODIFIER_DEPS
 
@@ -95,7 +95,7 @@ def _mate_value(relation: str, mate: Any) -> str | None:
         )
         return languages.language_of(mate.text) or (mate.text if spoken else None)
     span = _chunk(mate, adjectives=relation == "favorite drink")
-    if not kinds.well_formed(relation, span) or not kinds.fits(relation, span):
+    if not shapes.well_formed(relation, span) or not kinds.fits(relation, span):
         return None
     word = mate.lemma_.casefold()
     if relation == "has pet":

@@ -1,0 +1,285 @@
+"""The shape of each relation's values: what a proposed value must look like to stand.
+
+The span model proposes values from context alone; :func:`well_formed` holds each one
+to the grammar of its relation (a name is headed by a noun, a home comes with a word of
+home, a job title names a person, a pet is an animal the speaker owns), using the
+word lists of :mod:`tem.extract.kinds` and :mod:`tem.extract.lexicon`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tem.extract import filters
+from tem.extract.kinds import (
+    GREETINGS,
+    NOT_A_TITLE,
+    ORG_HEADS,
+    PLACE_OF_WORK,
+    acts_on_speaker,
+    agent_noun,
+    animal_words,
+    inflected,
+    is_drink,
+    misread_title,
+    person_noun,
+    sentence_words,
+    spelled,
+)
+from tem.extract.languages import language_of
+from tem.extract.subjects import first_possessed
+
+NAME_POS = frozenset({"PROPN", "NOUN", "X"})
+"""Parts of speech a name's head may have ("Hung" as a verb, "Funny" as an adjective: no)."""
+
+ACTIVITY_POS = frozenset({"NOUN", "VERB"})
+
+PARTNER_CUES = frozenset(
+    """
+    partner boyfriend girlfriend husband wife fiance fiancé fiancee fiancée spouse hubby
+    wifey bf gf missus date dating married marry marriage wedding wed engaged engagement
+    proposed propose seeing together relationship knot dumped dump divorce divorced ex half
+    split broke separated widow widowed widower anniversary love
+    """.split()
+)
+"""Words without which a name is no partner ("I have a son named Mateo")."""
+
+HOME_CUES = frozenset(
+    """
+    live lives living lived move moved moving relocate relocated base based home resident
+    settle settled rent renting born raise raised neighborhood neighbourhood local city town
+    flat apartment house here hometown native roots
+    """.split()
+)
+"""Words without which a place is no home ("I made pad thai", "a weekend in Santiago")."""
+
+PET_CUES = frozenset(
+    """
+    adopt adopted rescue rescued pet pets named called vet breed breeder puppy kitten walk
+    walks feed fur furry paw paws litter cage tank leash household family adoption
+    """.split()
+)
+"""Words without which an unknown animal name is no pet ("our honeymoon" is none)."""
+
+PET_NEVER = frozenset({"wash", "sitter", "shop", "store", "food"})
+
+
+def employs_speaker(span: Any) -> bool:
+    """True for a name that acts on the speaker as an employer does: *Andela* hired me,
+    laid off *by Twitter*, a designer *at Hootsuite*; a tagger's guess of a person or a
+    verb for such a name ("Spotify brought me over") does not overrule its place."""
+    root = span.root
+    if root.dep_ == "nsubj" and span[0].is_title | span[0].is_upper:
+        return acts_on_speaker(root.head)
+    return root.dep_ == "pobj" and root.head.lower_ in ("at", "by") and span[0].is_title
+
+
+def well_formed(relation: str, span: Any) -> bool:
+    """False when ``span`` cannot be a value of ``relation`` by its grammar.
+
+    A name (employer, school, place, partner) is headed by a noun and is no greeting;
+    a place is no organisation and comes with a word of home; a job title names a
+    person by what they do, not a verb ("teach"), a drink or a job posting; a hobby is
+    an activity, not a name or an adjective; a pet no person; a drink no language.
+    """
+    if not any(t.is_alpha and len(t) > 1 for t in span):
+        return False  # "w/", "&"
+    check = SHAPES.get(relation)
+    return check is None or check(span, [t.lower_ for t in span])
+
+
+def _name(span: Any, words: list[str]) -> bool:
+    root = span.root
+    misread = root.pos_ == "ADJ" and root.dep_ == "pobj"  # "we live in achrafieh" (JJ)
+    return (
+        (root.pos_ in NAME_POS or misread)
+        and words[0] not in GREETINGS
+        and not (len(span) == 1 and inflected(root))
+    )
+
+
+def _home(span: Any, words: list[str]) -> bool:
+    root = span.root
+    at_work = root.dep_ == "compound" and root.head.lower_ in PLACE_OF_WORK | ORG_HEADS
+    if not (_name(span, words) or _lowercase_place(root)) or ORG_HEADS & set(words) or at_work:
+        return False
+    if any(_other_home(t) for t in span.sent):
+        return False  # "Rome is my second home": loved, not lived in
+    if root.dep_ == "pobj" and filters.stays(root.head.head):
+        return True  # "i stay in ipoh"
+    cues = {spelled(w, HOME_CUES) for w in sentence_words(span)}  # "been livin in lagos"
+    return bool(cues & HOME_CUES) or _settled_in(root)
+
+
+def _lowercase_place(root: Any) -> bool:
+    """A place typed in lowercase ("moved to fremantle"): a bare noun, no article or
+    owner, after "in", "to" or "from", in a sentence typed all in lowercase."""
+    bare = root.pos_ == "NOUN" and not any(c.dep_ in ("det", "poss") for c in root.children)
+    after = root.dep_ == "pobj" and root.head.lower_ in ("in", "to", "from")
+    return bare and after and root.sent.text == root.sent.text.lower()
+
+
+def _other_home(token: Any) -> bool:
+    """ "second home", "home away from home": a home that is not where one lives."""
+    if token.lower_ != "home":
+        return False
+    second = any(c.lower_ in ("second", "third", "other", "spiritual") for c in token.children)
+    return second or any(c.lower_ == "away" for c in token.children)
+
+
+def _settled_in(root: Any) -> bool:
+    """True for a place held as a way of life, not a visit: "a tram driver *in
+    Bucharest*" (an occupation there), "I've been in Brussels for three years"."""
+    from tem.extract.lexicon import OCCUPATIONS
+
+    preposition = root.head
+    if root.dep_ != "pobj" or preposition.lower_ != "in":
+        return False
+    holder = preposition.head
+    if holder.pos_ == "NOUN" and spelled(holder.lower_, OCCUPATIONS) in OCCUPATIONS:
+        return True
+    if holder.dep_ == "attr" and holder.head.lemma_ == "be" and person_noun(holder.text):
+        return True  # "I'm a GP in Bristol": the role the speaker is, held there
+    lasting = [c for c in holder.children if c.dep_ == "prep" and c.lower_ in ("for", "since")]
+    return holder.lemma_ == "be" and holder.tag_ == "VBN" and bool(lasting)
+
+
+def _employer(span: Any, words: list[str]) -> bool:
+    from tem.extract.lexicon import EMPLOYER_NOUNS
+
+    root = span.root
+    if root.ent_type_ in ("GPE", "LOC") and root.dep_ == "pobj" and root.head.lower_ == "to":
+        return False  # a destination: "work sent me to Budapest for two days"
+    if employs_speaker(span) and words[0] not in GREETINGS:
+        return True
+    named = root.pos_ == "PROPN" or root.ent_type_ in ("ORG", "FAC")
+    named = named or bool(set(words) & (ORG_HEADS | EMPLOYER_NOUNS))
+    named = named or span.sent.text == span.sent.text.casefold()  # "i left my job at safaricom"
+    return _name(span, words) and named and (root.ent_type_ != "PERSON" or len(span) > 1)
+
+
+def _partner(span: Any, words: list[str]) -> bool:
+    """A name with a word of partnership in its sentence, typed right or not ("maried")."""
+    said = {spelled(t.lower_, PARTNER_CUES) for t in span.sent}
+    return _name(span, words) and bool(said & PARTNER_CUES or _own_partner_before(span))
+
+
+def _own_partner_before(span: Any) -> bool:
+    """ "my fiancé | Pablo says": the speaker's partner word just before the name, which
+    the parser put in the sentence before."""
+    before = span.doc[max(span.start - 3, 0) : span.start]
+    return any(
+        spelled(t.lower_, PARTNER_CUES) in PARTNER_CUES and first_possessed(t) for t in before
+    )
+
+
+def _title(span: Any, words: list[str]) -> bool:
+    from tem.extract.lexicon import OCCUPATIONS
+
+    if misread_title(span):
+        return True
+    habit = span[0].tag_ in ("VBP", "VBZ")  # "I teach maths"; "teaching others" is no job
+    if habit and span.root.i == span.start and agent_noun(span[0]) is not None:
+        return True  # "I teach maths": a maths teacher
+    root = span.root
+    misread = root.pos_ == "ADJ" and any(c.dep_ == "det" for c in root.children)  # "a cleaner"
+    if root.pos_ not in ("NOUN", "PROPN") and not misread:
+        return False
+    if root.tag_ == "VBG" or span[0].tag_ == "VBG":
+        return False
+    if root.lower_ in NOT_A_TITLE or root.lemma_ in NOT_A_TITLE or is_drink(words):
+        return False
+    if any(person_noun(spelled(w, OCCUPATIONS)) for w in (root.text, root.lemma_)):
+        return True
+    return _unlisted_title(root)
+
+
+def _unlisted_title(root: Any) -> bool:
+    """A title the occupation list lacks, as the span model read it ("a postie", "a
+    rabbi", "as cabin crew", "vet tech here"): a common noun that names no one else
+    ("my prof" is someone the speaker knows), no named thing and no animal."""
+    owned = any(c.dep_ == "poss" for c in root.children)
+    return (
+        root.pos_ == "NOUN"
+        and not owned
+        and not root.ent_type_
+        and root.lemma_ not in animal_words()
+    )
+
+
+def _hobby(span: Any, words: list[str]) -> bool:
+    from tem.extract.lexicon import DRINK_PHRASES, HOME_NOUNS, KIN_NOUNS
+
+    root = span.root
+    if root.pos_ not in ACTIVITY_POS or any(t.pos_ == "PROPN" or t.is_upper for t in span):
+        return False
+    if any(
+        c.dep_ == "det" and c.lower_ in ("that", "this", "those", "these") for c in root.children
+    ):
+        return False  # "I love that painting!": a thing pointed at, not a pastime
+    drink = is_drink(words[-1:]) or " ".join(words) in DRINK_PHRASES  # not "water polo"
+    if root.dep_ == "dobj" and root.head.lemma_ == "play":
+        from tem.extract.leisure import played_as_pastime
+
+        return played_as_pastime(root)  # "we play different genres" is no pastime
+    return root.lower_ not in ORG_HEADS | HOME_NOUNS | KIN_NOUNS and not drink
+
+
+def _pet(span: Any, words: list[str]) -> bool:
+    from tem.extract.lexicon import ANIMALS, KIN_NOUNS, OCCUPATIONS
+
+    root = span.root
+    if root.lower_ in KIN_NOUNS | OCCUPATIONS | ORG_HEADS | PET_NEVER:
+        return False
+    mates = [root, *root.conjuncts]  # "two cats, a corgi and an axolotl"
+    if any(t.lemma_.casefold() in ANIMALS or spelled(t.lower_, ANIMALS) in ANIMALS for t in mates):
+        return True
+    named = span.end < len(span.doc) and span.doc[span.end].lower_ in ("named", "called")
+    if (root.pos_ == "NOUN" or named) and bool(sentence_words(span) & PET_CUES):
+        return True
+    # an animal the list lacks, the speaker's own: "my saluki", "our two maltese"
+    return (
+        root.pos_ in ("NOUN", "PROPN")
+        and root.ent_type_ not in PEOPLE_OR_PLACES
+        and bool(first_possessed(root))
+    )
+
+
+PEOPLE_OR_PLACES = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP"})
+
+
+def _drink(span: Any, words: list[str]) -> bool:
+    from tem.extract.lexicon import ANIMALS, FOODS
+
+    root = span.root
+    if language_of(span.text) is not None and len(span) == 1:
+        return False
+    if root.lower_ in FOODS or root.lower_ in ANIMALS:
+        return False
+    if not is_drink(words) and not sentence_words(span) & DRINK_CUES:
+        return False  # "Thanks, Gina!", "Congrats!": a drink is known, or said as one
+    return root.pos_ in ("NOUN", "PROPN", "ADJ") and not (len(span) == 1 and inflected(root))
+
+
+DRINK_CUES = frozenset(
+    """
+    drink drinks drank drinking sip sipping cup cups mug glass bottle pint brew brewed
+    caffeine caffeinated thirsty pour order barista cafe café teetotal sober habit
+    hooked addict addicted fuel run
+    """.split()
+)
+"""Words that say a value is drunk, when the lexicon does not know the drink."""
+
+
+SHAPES: dict[str, Callable[[Any, list[str]], bool]] = {
+    "works at": _employer,
+    "studies at": _name,
+    "lives in": _home,
+    "partner": _partner,
+    "job title": _title,
+    "hobby": _hobby,
+    "has pet": _pet,
+    "favorite drink": _drink,
+}
+"""The shape check of each relation a learned value may have (see :func:`well_formed`)."""
