@@ -386,3 +386,44 @@ def test_unlisted_values_need_the_speakers_own_grammar(
     monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str
 ) -> None:
     assert not {f for f in facts_with(monkeypatch, text, value, label) if f[2] == value}
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label", "expected"),
+    [
+        # the pet's name is the subject, and the tagger takes it for a person
+        ("my shiba Kuri came with me to Osaka, he hates the trains", "shiba",
+         "HAS_PET", ("Ana", "has pet", "shiba", "assert")),
+        # a drink as the subject, read as a person by the tagger
+        ("Chai is drunk by the litre in this flat, mostly by me.", "Chai",
+         "FAVORITE_DRINK", ("Ana", "favorite drink", "Chai", "assert")),
+        ("Espresso is basically my blood type at this point.", "Espresso",
+         "FAVORITE_DRINK", ("Ana", "favorite drink", "Espresso", "assert")),
+    ],
+)  # fmt: skip
+def test_the_speakers_own_thing_stands_whoever_the_clause_is_about(
+    monkeypatch: pytest.MonkeyPatch,
+    text: str,
+    value: str,
+    label: str,
+    expected: tuple[str, str, str, str],
+) -> None:
+    assert expected in facts_with(monkeypatch, text, value, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("my sister's shiba Kuri came with her to Osaka", "shiba", "HAS_PET"),
+        ("my shiba Kuri will come with me to Osaka next year", "shiba", "HAS_PET"),  # a plan
+        ("Espresso is basically Tom's blood type at this point.", "Espresso", "FAVORITE_DRINK"),
+    ],
+)
+def test_an_own_thing_still_needs_the_other_guards(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str
+) -> None:
+    assert not {
+        f
+        for f in facts_with(monkeypatch, text, value, label)
+        if f[1] == "has pet" or f[1] == "favorite drink"
+    }

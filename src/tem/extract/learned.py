@@ -132,10 +132,35 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
     }:
         return None  # "Hi, I'm Andre Romero": the speaker's own name, or a part of it
     clause = clause_of(_head_of(span, relation))
-    given = filters.owned_phrase(span.root) or filters.needed(span)
-    if filters.asked(span) or not admitted(clause, relation, kind, speaker, given=given):
+    if filters.asked(span) or not _stands(span, clause, relation, kind, speaker):
         return None
     return Candidate(speaker, relation, value, kind, clause.i)
+
+
+def _stands(span: Any, clause: Token, relation: str, kind: Kind, speaker: str) -> bool:
+    """True when ``clause`` admits the value (:func:`admitted`), or the value is the
+    speaker's own thing (:func:`_own_thing`)."""
+    given = filters.owned_phrase(span.root) or filters.needed(span)
+    return admitted(clause, relation, kind, speaker, given=given) or _own_thing(
+        span, clause, relation, kind, speaker, given
+    )
+
+
+def _own_thing(
+    span: Any, clause: Token, relation: str, kind: Kind, speaker: str, given: bool
+) -> bool:
+    """True for a value the clause is about that is the speaker's whoever the tagger took
+    it for: a pet called "my shiba" or "our cockapoo" ("my shiba Kuri came with me"), or
+    a drink as the subject of a sentence about the speaker ("Chai is drunk by the litre
+    here, mostly by me", which the tagger reads as a person). Every other guard holds."""
+    root = span.root
+    pet = relation == "has pet" and first_possessed(root)
+    thing = (
+        relation == "favorite drink" and root.dep_ in SUBJECTS and clause_of(root.head) == clause
+    )
+    if not (pet or thing) or not admitted(clause, relation, kind, speaker, given=given, held=True):
+        return False
+    return bool(pet) or speaks_of_self(clause.sent.text)
 
 
 def _head_of(span: Any, relation: str) -> Token:
@@ -167,12 +192,15 @@ def clause_of(token: Token) -> Token:
     return token
 
 
-def admitted(verb: Token, relation: str, kind: Kind, speaker: str, *, given: bool = False) -> bool:
+def admitted(
+    verb: Token, relation: str, kind: Kind, speaker: str, *, given: bool = False, held: bool = False
+) -> bool:
     """True when ``verb``'s clause may state a fact about the speaker.
 
     ``given``: the value is taken for granted whatever the clause says of it ("my
     husband Rafael and I can't decide", "can't start my day without hot milo"), so a
-    negation does not deny it."""
+    negation does not deny it. ``held``: the value is known to be the speaker's, so
+    whom the clause is about does not matter; the other guards hold."""
     if filters.is_future(verb):
         return False
     if filters.names_future_day(verb.sent) and kind == "assert":
@@ -191,7 +219,7 @@ def admitted(verb: Token, relation: str, kind: Kind, speaker: str, *, given: boo
         return False  # "went to an open day at the University of Otago"
     if relation == "hobby" and not pastime(verb):
         return False
-    return owned_by_speaker(verb, relation) or about_speaker(verb, speaker)
+    return held or owned_by_speaker(verb, relation) or about_speaker(verb, speaker)
 
 
 def owned_by_speaker(verb: Token, relation: str) -> bool:
