@@ -13,7 +13,7 @@ from typing import Any
 
 from tem.extract import kinds, languages, partners
 from tem.extract.lexicon import ANIMALS, CUE_STATUS, OCCUPATIONS
-from tem.extract.values import shop_s
+from tem.extract.values import own_part, shop_s
 
 LEADING = frozenset({"a", "an", "the", "my", "our", "some", "this", "that", "based", "-"})
 BASE_VERB_TAGS = frozenset({"VB", "VBP"})
@@ -81,7 +81,8 @@ def whole_name(span: Any) -> Any:
     for ent in doc.ents:
         inside = ent.start <= span.start and span.end <= ent.end
         if inside and ent.label_ in NAME_TYPES and len(ent) <= MAX_NAME:
-            return ent
+            part = own_part(ent, span.root)
+            return part if part.start <= span.start and span.end <= part.end else span
     if not all(t.pos_ == "PROPN" for t in span):
         return span
     start, end = span.start, span.end

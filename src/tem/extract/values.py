@@ -54,12 +54,25 @@ def entity_text(token: Token) -> str | None:
     """Return the named entity ``token`` belongs to, without a leading "the"."""
     if token.ent_type_ not in NAME_ENTS:
         return None
-    for span in token.doc.ents:
-        if span.start <= token.i < span.end:
+    for entity in token.doc.ents:
+        if entity.start <= token.i < entity.end:
+            span = own_part(entity, token)
             words = [t for t in span if not (t.i == span.start and t.lower_ == "the")]
             words += name_tail(span[-1])
             return (join_tokens(words) + shop_s(span)) or None
     return None
+
+
+def own_part(entity: Any, token: Token) -> Any:
+    """The part of ``entity`` that holds ``token``, cut at a preposition the parser hung
+    outside it: the tagger's one name "Pune to Hyderabad" in "moved from Pune to
+    Hyderabad" is two places."""
+    outside = [
+        t.i for t in entity if t.dep_ == "prep" and not entity.start <= t.head.i < entity.end
+    ]
+    start = max((i + 1 for i in outside if i < token.i), default=entity.start)
+    end = min((i for i in outside if i > token.i), default=entity.end)
+    return token.doc[start:end]
 
 
 NAME_LINKS = frozenset(
