@@ -80,3 +80,28 @@ def test_a_business_partner_says_no_status() -> None:
         for t in triples("My business partner Tom and I run a café.")
         if t[1] == "relationship status"
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("My husband reckons the van needs a new clutch.", "married"),
+        ("My partner swears the kitchen smells like a brewery.", "in a relationship"),
+        ("got my nose pierced and my boyfriend Aarav hasn't even noticed yet", "dating"),
+    ],
+)
+def test_the_speakers_partner_word_says_the_status_named_or_not(text: str, status: str) -> None:
+    assert ("Ana", "relationship status", status, "assert") in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rodrigo is NOT my boyfriend, he's my cousin.",
+        "Things I've quit this year: my toxic boyfriend Brian and late-night TikTok.",
+        "My sister's husband reckons the van needs a new clutch.",
+    ],
+)
+def test_a_partner_word_denied_ended_or_someone_elses_says_no_couple(text: str) -> None:
+    coupled = {"married", "dating", "engaged", "in a relationship"}
+    assert not {t for t in triples(text) if t[1] == "relationship status" and t[2] in coupled}

@@ -66,8 +66,9 @@ def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Ca
     """``candidates`` with what the speaker's own partner word says of them.
 
     A partner named beside "my late husband" or "my ex-wife" is one no longer
-    (an ending); one named beside "my wife" or "my gf" brings the status that word
-    says, unless a status is read here already.
+    (an ending); "my wife" or "my gf", named or not ("my partner swears the kitchen
+    smells like a brewery"), brings the status that word says, unless a status is
+    read here already or the word is denied ("Rodrigo is NOT my boyfriend").
     """
     candidates = _ended_first(candidates, speaker)
     word = own_partner_word(sentence)
@@ -78,9 +79,21 @@ def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Ca
     partners = [c for c in mine if c.relation == "partner" and c.kind == "assert" and c.value]
     if status and status not in COUPLED:  # "my ex Sam", "my late wife Ines"
         return [replace(c, kind="end") if c in partners else c for c in candidates]
-    if not status or not partners or any(c.relation == "relationship status" for c in mine):
+    ended = any(c.relation == "partner" and c.kind == "end" for c in mine)  # "quit: my bf"
+    if (
+        not status
+        or ended
+        or _denied(word)
+        or any(c.relation == "relationship status" for c in mine)
+    ):
         return candidates
     return [*candidates, Candidate(speaker, "relationship status", status, "assert", word.i)]
+
+
+def _denied(word: Any) -> bool:
+    """ "X isn't my girlfriend": the partner word is what a negated "be" says of another."""
+    be = word.head
+    return word.dep_ in ("attr", "acomp") and any(c.dep_ == "neg" for c in be.children)
 
 
 def _ended_first(candidates: list[Candidate], speaker: str) -> list[Candidate]:
