@@ -405,3 +405,9 @@ def test_a_place_of_study_is_no_employer(text: str, school: str) -> None:
 
 def test_a_place_of_work_said_with_be_at_stays_an_employer() -> None:
     assert ("Maria", "works at", "Google", "assert") in triples("I'm at Google these days.")
+
+
+def test_the_single_status_a_breakup_leaves_is_no_ending() -> None:
+    found = triples("Me and Aziz called it quits after four years.")
+    assert ("Maria", "relationship status", "single", "assert") in found
+    assert ("Maria", "partner", "Aziz", "end") in found

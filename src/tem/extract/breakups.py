@@ -1,11 +1,11 @@
 """A couple that ended, and with whom: "Salim and I called it quits", "dumped by Ananya".
 
 A verb of ending a couple (:func:`_ends_couple`: split up, break up, separate, divorce,
-dump, part ways, call it quits) ends the partner it names when the speaker is one of
-the two: "X and I" / "me and X" as its subject, "with X" after it, "by X" in the
-passive ("I was dumped by X"), or X as the subject that ended it with the speaker
-("X dumped me"): that partner ends (the status is left to the verb rules, which read
-"single" or "divorced" where the words say it). The idioms, which are said of jobs
+dump, part ways, go separate ways, call it quits) ends the partner it names when the
+speaker is one of the two: "X and I" / "me and X" as its subject, "with X" after it,
+"by X" in the passive ("I was dumped by X"), or X as the subject that ended it with the
+speaker ("X dumped me"): that partner ends, and the speaker is single ("divorced" for a
+divorce). The idioms, which are said of jobs
 and habits too ("Nokia and I parted ways"), end only a person. A blocked clause
 (negated, hypothetical, a plan, a question) ends nothing, and a couple of two other
 people ("my sister and Tom split up") is theirs.
@@ -41,7 +41,9 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             continue  # "Nokia and I parted ways": a job, not a couple
         name = person_name(other)
         if name is not None:
+            status = "divorced" if verb.lemma_ == "divorce" else "single"
             found.append(Candidate(speaker, "partner", name, "end", verb.i))
+            found.append(Candidate(speaker, "relationship status", status, "assert", verb.i))
     return found
 
 
@@ -54,6 +56,9 @@ def _ends_couple(verb: Token) -> bool:
         return any(t.lower_ == "quits" for t in verb.subtree)
     if lemma == "part":  # "parted ways"
         return bool(children(verb, ("dobj",), ("ways",)))
+    if lemma == "go":  # "went our separate ways"
+        ways = children(verb, ("dobj",), ("ways",))
+        return any(c.lower_ == "separate" for w in ways for c in w.children)
     return lemma in PLAIN
 
 
@@ -72,10 +77,23 @@ def _other(verb: Token, speaker: str) -> Token | None:
         others = [t for t in couple if t.lower_ not in SELF] + _named_before(couple[0])
         return (others or with_whom or [None])[0]  # "Salim and I", "I ... with Omid"
     if subject is None:  # "Split up with Marco": chat drops the "I"
-        return with_whom[0] if with_whom and elided_first_person(verb) else None
+        said = elided_first_person(verb) or _gerund_of_self(verb)
+        return with_whom[0] if with_whom and said else None
     if children(verb, ("dobj",), SELF):
         return subject  # "Lara dumped me"
     return None
+
+
+def _gerund_of_self(verb: Token) -> bool:
+    """ "Since breaking up with Hanna I've moved back": a gerund whose doer is the
+    subject of the clause it hangs on, here the speaker."""
+    if verb.tag_ != "VBG":
+        return False
+    clause = verb.head
+    while clause.pos_ not in ("VERB", "AUX") and clause.head.i != clause.i:
+        clause = clause.head
+    subject = subject_token(clause)
+    return subject is not None and subject.lower_ in SELF
 
 
 def _named_before(subject: Token) -> list[Token]:

@@ -72,6 +72,8 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
             verb, gone = left, True
         else:
             gone = _quit(verb)
+    elif candidate.relation == "relationship status":
+        gone = False  # what parting leaves ("called it quits": single) is no parting
     else:
         gone = _quit(verb) or (candidate.relation == "has pet" and _gone(verb))
     if not gone or filters.blocked(verb):
