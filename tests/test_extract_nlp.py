@@ -1,4 +1,4 @@
-"""The shared pipeline: a colon ends a sentence for the parser."""
+"""The shared pipeline: a colon, and a dash before a question, end a sentence for the parser."""
 
 from __future__ import annotations
 
@@ -13,3 +13,14 @@ def test_a_colon_ends_a_sentence() -> None:
 def test_a_colon_inside_a_time_or_at_the_end_splits_nothing() -> None:
     assert len(list(load_pipeline()("We meet at 10:30 every day.").sents)) == 1
     assert len(list(load_pipeline()("Things I love:").sents)) == 1
+
+
+def test_a_dash_before_a_question_ends_the_statement() -> None:
+    text = "I'm a surveyor at Savills and the spreadsheets are killing me — any Excel tips?"
+    sentences = [s.text for s in load_pipeline()(text).sents]
+    assert sentences[0].endswith("—") and sentences[-1] == "any Excel tips?"
+
+
+def test_a_dash_inside_a_statement_splits_nothing() -> None:
+    text = "I've been employed by Statoil — sorry, Equinor — since 2011."
+    assert len(list(load_pipeline()(text).sents)) == 1

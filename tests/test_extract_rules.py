@@ -84,6 +84,9 @@ def test_plan_is_not_a_change_of_state() -> None:
         "Your sister moved to Seattle.",
         "She moved to Denver last year.",
         "I love that painting!",
+        "Imagine I studied at ETH Zurich.",  # a capital hides the lemma of "imagine"
+        "I start at Unilever on the 3rd of next month.",  # a date ahead in the clause
+        "I'm in Cape Town for work until Friday.",  # a stay with its end in sight
     ],
 )
 def test_filters_drop_non_facts(text: str) -> None:
@@ -411,3 +414,13 @@ def test_the_single_status_a_breakup_leaves_is_no_ending() -> None:
     found = triples("Me and Aziz called it quits after four years.")
     assert ("Maria", "relationship status", "single", "assert") in found
     assert ("Maria", "partner", "Aziz", "end") in found
+
+
+def test_a_date_ahead_in_another_clause_keeps_this_one() -> None:
+    found = triples("I moved to Leeds in May and I start at Arup next week.")
+    assert ("Maria", "lives in", "Leeds", "assert") in found
+    assert ("Maria", "works at", "Arup", "assert") not in found
+
+
+def test_a_home_until_a_past_year_is_no_trip() -> None:
+    assert ("Maria", "lives in", "Kharkiv", "end") in triples("I lived in Kharkiv until 2022.")

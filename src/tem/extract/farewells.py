@@ -146,7 +146,7 @@ PERIODS = frozenset({"year", "month", "decade", "week", "yr", "yrs"})
 
 def _period_over(token: Token) -> bool:
     """True in a clause in the simple past that says how long it lasted: "I *was*
-    married to Akua for ten years", "I *lived* in Turin for five years" (the present
+    married to Akua for ten years", "I *lived* in Turin until 2022" (the present
     perfect, "I've lived here for five years", still holds, as does a clause that says
     "still" or "now")."""
     verb = token
@@ -168,11 +168,13 @@ def _period_over(token: Token) -> bool:
 
 
 def _lasted(token: Token) -> bool:
-    """ "for ten years" (a "for" whose object is a span of time) or "ten years" alone;
-    not a moment ("last year", "two years ago") nor a span up to now ("for the past
-    five years")."""
+    """ "for ten years" (a "for" whose object is a span of time), "ten years" alone, or
+    "until 2022" (an end said by its date); not a moment ("last year", "two years ago")
+    nor a span up to now ("for the past five years")."""
     if token.dep_ == "prep" and token.lower_ == "for":
         return any(_span(o) for o in token.children if o.dep_ == "pobj")
+    if token.dep_ == "prep" and token.lower_ in ("until", "till", "til"):
+        return any(o.ent_type_ == "DATE" for o in token.children if o.dep_ == "pobj")
     counted = any(c.dep_ == "nummod" for c in token.children)
     return token.dep_ == "npadvmod" and counted and _span(token)
 

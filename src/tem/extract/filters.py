@@ -129,8 +129,10 @@ def is_hypothetical(verb: Token) -> bool:
     if hedged(verb) or imagined(verb):
         return True
     # "hop" is spaCy's lemma of "hoping"
-    chain = governors(verb)
-    return any(t.lemma_ in HYPOTHETICAL_GOVERNORS or hedged(t) or _planned(t) for t in chain)
+    chain = governors(verb)  # a capital hides the lemma: "Imagine I studied at ETH"
+    return any(
+        t.lemma_.casefold() in HYPOTHETICAL_GOVERNORS or hedged(t) or _planned(t) for t in chain
+    )
 
 
 def _planned(token: Token) -> bool:
@@ -173,7 +175,7 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
     """
     if verb.lemma_ in TRIP_VERBS and not (habits and _goes_doing(verb)) and not stays(verb):
         return True
-    if _back_from(verb):
+    if _back_from(verb) or _until(verb):
         return True
     for token in verb.subtree:
         if habits and token.tag_ == "NNS":
@@ -185,6 +187,15 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
         ):
             return True
     return False
+
+
+def _until(verb: Token) -> bool:
+    """ "I'm in Cape Town for work until Friday": a stay with its end in sight (not
+    "Kharkiv until 2022", a home that ended)."""
+    if verb.tag_ not in ("VBP", "VBZ", "VBG"):
+        return False
+    ends = [o for p in verb.children if p.lower_ in ("until", "till", "til") for o in p.children]
+    return any(o.ent_type_ in ("DATE", "TIME") for o in ends)
 
 
 def _back_from(verb: Token) -> bool:
@@ -299,7 +310,22 @@ def _other(place: Token) -> bool:
 
 def blocked(verb: Token) -> bool:
     """True when the clause of ``verb`` must not yield a state fact."""
-    return is_question(verb.sent) or is_negated(verb) or is_hypothetical(verb) or is_future(verb)
+    ahead = is_future(verb) or _dated_ahead(verb)
+    return is_question(verb.sent) or is_negated(verb) or is_hypothetical(verb) or ahead
+
+
+def _dated_ahead(verb: Token) -> bool:
+    """ "I start at Unilever on the 3rd of next month": a date ahead in the verb's own
+    clause (another clause's date is its own: "moved in May, start at Acme next week")."""
+    for ent in verb.sent.ents:
+        if ent.label_ not in ("DATE", "TIME") or not FUTURE_DAY_WORDS & {t.lower_ for t in ent}:
+            continue
+        clause = ent.root
+        while clause.pos_ not in ("VERB", "AUX") and clause.head.i != clause.i:
+            clause = clause.head
+        if clause.i == verb.i:
+            return True
+    return False
 
 
 WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})

@@ -18,15 +18,18 @@ def load_pipeline() -> Any:
     A colon ends a sentence for the parser (:func:`colon_break`): what follows it is
     parsed on its own, as the fragments it usually is ("Quick intro since you asked:
     software tester at Ocado, living in Hatfield"); before, the parser hung them on
-    the heading's verb, whose subject ("you") is not the speaker.
+    the heading's verb, whose subject ("you") is not the speaker. So does a dash before
+    a question (:func:`question_break`).
     """
     import spacy
     from spacy.language import Language
 
-    if "colon_break" not in Language.factories:
-        Language.component("colon_break", func=colon_break)
+    for name, func in (("colon_break", colon_break), ("question_break", question_break)):
+        if name not in Language.factories:
+            Language.component(name, func=func)
     nlp = spacy.load(MODEL_NAME)
     nlp.add_pipe("colon_break", before="parser")
+    nlp.add_pipe("question_break", before="parser")
     return nlp
 
 
@@ -34,6 +37,24 @@ def colon_break(doc: Any) -> Any:
     """Start a sentence after every colon that has words after it."""
     for token in doc[:-1]:
         if token.text == ":":
+            doc[token.i + 1].is_sent_start = True
+    return doc
+
+
+DASHES = frozenset({"—", "–", "-", "--"})
+ENDS = frozenset({".", "!", "?"})
+
+
+def question_break(doc: Any) -> Any:
+    """Start a sentence after a dash that a question follows: "I'm a surveyor at Savills
+    and the spreadsheets are doing my head in — any Excel shortcuts?" states a fact,
+    then asks (the parser made one sentence of it, a question). A dash inside a
+    statement ("Statoil — sorry, Equinor — since 2011") changes nothing."""
+    for token in doc[:-1]:
+        if token.text not in DASHES or not (token.whitespace_ and token.i > 0):
+            continue
+        end = next((t for t in doc[token.i + 1 :] if t.text in ENDS), None)
+        if end is not None and end.text == "?" and end.i > token.i + 1:
             doc[token.i + 1].is_sent_start = True
     return doc
 
