@@ -427,3 +427,18 @@ def test_a_date_ahead_in_another_clause_keeps_this_one() -> None:
 
 def test_a_home_until_a_past_year_is_no_trip() -> None:
     assert ("Maria", "lives in", "Kharkiv", "end") in triples("I lived in Kharkiv until 2022.")
+
+
+@pytest.mark.parametrize(
+    ("text", "hobby"),
+    [
+        ("I go salsa dancing every Friday.", "salsa dancing"),  # "dancing" hung as advcl
+        ("We go trail running every weekend.", "trail running"),  # every weekend: a habit
+    ],
+)
+def test_going_to_do_an_activity_every_week_is_a_pastime(text: str, hobby: str) -> None:
+    assert ("Maria", "hobby", hobby, "assert") in triples(text)
+
+
+def test_one_weekend_away_is_still_a_trip() -> None:
+    assert not {t for t in triples("We went hiking in the Alps for a weekend.") if t[1] == "hobby"}

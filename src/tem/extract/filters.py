@@ -178,8 +178,8 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
     if _back_from(verb) or _until(verb):
         return True
     for token in verb.subtree:
-        if habits and token.tag_ == "NNS":
-            continue
+        if habits and (token.tag_ == "NNS" or _every(token)):
+            continue  # "rugby at weekends", "fishing every weekend": a habit
         if token.lemma_ in TRIP_NOUNS and token.pos_ == "NOUN" and token.ent_type_ != "DATE":
             return True
         if token.lower_ in SHORT_UNITS and (
@@ -219,10 +219,14 @@ def stays(verb: Token) -> bool:
     return any(o.pos_ == "PROPN" or o.ent_type_ in ("GPE", "LOC") for o in places)
 
 
+def _every(token: Token) -> bool:
+    return any(c.dep_ == "det" and c.lower_ in ("every", "each") for c in token.children)
+
+
 def _goes_doing(verb: Token) -> bool:
     """ "I go climbing": "go" with an activity as its complement, as a habit ("went
     hiking to the lake" was one outing, "off to go swimming" is one to come)."""
-    doing = any(c.dep_ == "xcomp" and c.tag_ == "VBG" for c in verb.children)
+    doing = any(c.dep_ in ("xcomp", "advcl") and c.tag_ == "VBG" for c in verb.children)
     return verb.lemma_ == "go" and doing and verb.tag_ in ("VBP", "VBZ", "VBG")
 
 
