@@ -143,6 +143,23 @@ def added_by(
          ("Ana", "partner", "Brian", "end")),
         ("Something I left out last time: we moved to Tallinn.", "Tallinn", "LIVES_IN",
          ("Ana", "lives in", "Tallinn", "assert")),
+        # a title the occupation list lacks, a common noun of no one else
+        ("Been a postie for twenty years, I know every dog on my round.", "postie",
+         "JOB_TITLE", ("Ana", "job title", "postie", "assert")),
+        # an animal the list lacks, the speaker's own
+        ("my saluki ran off at the park again", "saluki",
+         "HAS_PET", ("Ana", "has pet", "saluki", "assert")),
+        # the parser put the partner word in the sentence before the name
+        ("I'm a dental nurse, I go bouldering every Friday, and my fiancé Pablo says I drink "
+         "too much tea.", "Pablo", "PARTNER", ("Ana", "partner", "Pablo", "assert")),
+        # the pet's name is the subject, and the tagger takes it for a person
+        ("my shiba Kuri came with me to Osaka, he hates the trains", "shiba",
+         "HAS_PET", ("Ana", "has pet", "shiba", "assert")),
+        # a drink as the subject, read as a person by the tagger
+        ("Chai is drunk by the litre in this flat, mostly by me.", "Chai",
+         "FAVORITE_DRINK", ("Ana", "favorite drink", "Chai", "assert")),
+        ("Espresso is basically my blood type at this point.", "Espresso",
+         "FAVORITE_DRINK", ("Ana", "favorite drink", "Espresso", "assert")),
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
@@ -351,30 +368,6 @@ def test_a_job_title_names_a_person() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "value", "label", "expected"),
-    [
-        # a title the occupation list lacks, a common noun of no one else
-        ("Been a postie for twenty years, I know every dog on my round.", "postie",
-         "JOB_TITLE", ("Ana", "job title", "postie", "assert")),
-        # an animal the list lacks, the speaker's own
-        ("my saluki ran off at the park again", "saluki",
-         "HAS_PET", ("Ana", "has pet", "saluki", "assert")),
-        # the parser put the partner word in the sentence before the name
-        ("I'm a dental nurse, I go bouldering every Friday, and my fiancé Pablo says I drink "
-         "too much tea.", "Pablo", "PARTNER", ("Ana", "partner", "Pablo", "assert")),
-    ],
-)  # fmt: skip
-def test_values_no_list_knows_are_taken_by_their_grammar(
-    monkeypatch: pytest.MonkeyPatch,
-    text: str,
-    value: str,
-    label: str,
-    expected: tuple[str, str, str, str],
-) -> None:
-    assert expected in facts_with(monkeypatch, text, value, label)
-
-
-@pytest.mark.parametrize(
     ("text", "value", "label"),
     [
         ("bruh my sociology prof assigned 200 pages", "sociology prof", "JOB_TITLE"),  # someone
@@ -386,29 +379,6 @@ def test_unlisted_values_need_the_speakers_own_grammar(
     monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str
 ) -> None:
     assert not {f for f in facts_with(monkeypatch, text, value, label) if f[2] == value}
-
-
-@pytest.mark.parametrize(
-    ("text", "value", "label", "expected"),
-    [
-        # the pet's name is the subject, and the tagger takes it for a person
-        ("my shiba Kuri came with me to Osaka, he hates the trains", "shiba",
-         "HAS_PET", ("Ana", "has pet", "shiba", "assert")),
-        # a drink as the subject, read as a person by the tagger
-        ("Chai is drunk by the litre in this flat, mostly by me.", "Chai",
-         "FAVORITE_DRINK", ("Ana", "favorite drink", "Chai", "assert")),
-        ("Espresso is basically my blood type at this point.", "Espresso",
-         "FAVORITE_DRINK", ("Ana", "favorite drink", "Espresso", "assert")),
-    ],
-)  # fmt: skip
-def test_the_speakers_own_thing_stands_whoever_the_clause_is_about(
-    monkeypatch: pytest.MonkeyPatch,
-    text: str,
-    value: str,
-    label: str,
-    expected: tuple[str, str, str, str],
-) -> None:
-    assert expected in facts_with(monkeypatch, text, value, label)
 
 
 @pytest.mark.parametrize(
