@@ -160,6 +160,18 @@ def added_by(
          "FAVORITE_DRINK", ("Ana", "favorite drink", "Chai", "assert")),
         ("Espresso is basically my blood type at this point.", "Espresso",
          "FAVORITE_DRINK", ("Ana", "favorite drink", "Espresso", "assert")),
+        # a pastime capitalised as the first word, or typed in lowercase and tagged a name
+        ("Fencing has had a grip on me since school, I train on Tuesdays.", "Fencing",
+         "HOBBY", ("Ana", "hobby", "Fencing", "assert")),
+        ("still doing kung fu twice a week after work", "kung fu",
+         "HOBBY", ("Ana", "hobby", "kung fu", "assert")),
+        # a home said by an idiom or a posting; an employer that pays or moves the speaker
+        ("Madrid has been my stomping ground since 2019.", "Madrid",
+         "LIVES_IN", ("Ana", "lives in", "Madrid", "assert")),
+        ("I'm posted in Kigali with the embassy these days.", "Kigali",
+         "LIVES_IN", ("Ana", "lives in", "Kigali", "assert")),
+        ("I'm paid by the Red Cross to run their logistics.", "Red Cross",
+         "WORKS_AT", ("Ana", "works at", "Red Cross", "assert")),
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
@@ -226,6 +238,8 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         ),
         ("My plan is to take up Arabic calligraphy after Ramadan.", "calligraphy", "HOBBY"),
         ("I turned down the job at Stripe.", "Stripe", "WORKS_AT"),
+        # a name first in its sentence is still a name, not a pastime
+        ("Duolingo has been my evening routine lately.", "Duolingo", "HOBBY"),
     ],
 )
 def test_a_proposal_the_grammar_or_the_kind_rules_out_is_dropped(

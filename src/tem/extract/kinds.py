@@ -112,7 +112,8 @@ WORK_CUES = frozenset(
     work worked working job hire hired employ employed employer colleague colleagues boss
     shift shifts office intern internship redundant redundancy layoff lay fire fired quit
     resign notice salary paycheck promote promoted position role team client clients
-    career contract manager staff retire retired teach teaching taught lifer
+    career contract manager staff retire retired teach teaching taught lifer workplace paid
+    payroll desk gig transfer transferred relocate relocated posted
     """.split()
 )
 """Words of the work frame: a named place in their sentence is an employer."""

@@ -79,3 +79,11 @@ def known_verbs() -> frozenset[str]:
     lemmatizer tables): "knit", "surf", "kayak"; not "badminton"."""
     table = load_pipeline().get_pipe("lemmatizer").lookups.get_table("lemma_index")
     return frozenset(table["verb"])
+
+
+@functools.cache
+def known_nouns() -> frozenset[str]:
+    """The lemmas of English common nouns (WordNet's noun index, shipped like
+    :func:`known_verbs`): "tango", "chess", "rugby"; not "kyivstar" nor "netflix"."""
+    table = load_pipeline().get_pipe("lemmatizer").lookups.get_table("lemma_index")
+    return frozenset(table["noun"])

@@ -49,7 +49,7 @@ HOME_CUES = frozenset(
     """
     live lives living lived move moved moving relocate relocated base based home resident
     settle settled rent renting born raise raised neighborhood neighbourhood local city town
-    flat apartment house here hometown native roots
+    flat apartment house here hometown native roots posted stationed stomping bags goodbye
     """.split()
 )
 """Words without which a place is no home ("I made pad thai", "a weekend in Santiago")."""
@@ -212,7 +212,7 @@ def _hobby(span: Any, words: list[str]) -> bool:
     from tem.extract.lexicon import DRINK_PHRASES, HOME_NOUNS, KIN_NOUNS
 
     root = span.root
-    if root.pos_ not in ACTIVITY_POS or any(t.pos_ == "PROPN" or t.is_upper for t in span):
+    if not _activity_word(root) or any(_named_thing(t) for t in span):
         return False
     if any(
         c.dep_ == "det" and c.lower_ in ("that", "this", "those", "these") for c in root.children
@@ -224,6 +224,33 @@ def _hobby(span: Any, words: list[str]) -> bool:
 
         return played_as_pastime(root)  # "we play different genres" is no pastime
     return root.lower_ not in ORG_HEADS | HOME_NOUNS | KIN_NOUNS and not drink
+
+
+def _activity_word(token: Any) -> bool:
+    """A noun or verb, or a word the tagger took for an adjective or a name only by how
+    it is typed: lowercase ("make time for falconry", "been doing jiu jitsu"), or
+    capitalised as a sentence's first word ("Tango has stolen my heart")."""
+    if token.pos_ in ACTIVITY_POS:
+        return True
+    return token.pos_ in ("ADJ", "PROPN") and (token.is_lower or _first_capital(token))
+
+
+def _first_capital(token: Any) -> bool:
+    """A common word capitalised only as its sentence's first ("Chess has had its hooks
+    in me"), not a name there ("Kyivstar has been my employer")."""
+    from tem.extract.nlp import known_nouns, known_verbs
+
+    common = token.lower_ in known_nouns() or token.lower_ in known_verbs()
+    return token.i == token.sent.start and token.is_title and common
+
+
+def _named_thing(token: Any) -> bool:
+    """A word written as a name: capitalised mid-sentence or all capitals ("Netflix",
+    "my D&D group"); a sentence's first word is capitalised anyway ("Tango has had
+    its hooks in me"), and the tagger's proper noun typed in lowercase is no name."""
+    if token.is_upper and len(token) > 1:
+        return True
+    return token.pos_ == "PROPN" and not token.is_lower and not _first_capital(token)
 
 
 def _pet(span: Any, words: list[str]) -> bool:
