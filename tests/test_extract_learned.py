@@ -172,6 +172,11 @@ def added_by(
          "LIVES_IN", ("Ana", "lives in", "Kigali", "assert")),
         ("I'm paid by the Red Cross to run their logistics.", "Red Cross",
          "WORKS_AT", ("Ana", "works at", "Red Cross", "assert")),
+        # the place of the speaker's own work, whoever the clause is about
+        ("My manager at Lidl just called in sick, so I run the store.", "Lidl",
+         "WORKS_AT", ("Ana", "works at", "Lidl", "assert")),
+        ("My night shifts at St Mary's are planned by a robot, I swear.", "St Mary's",
+         "WORKS_AT", ("Ana", "works at", "St Mary's", "assert")),
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
@@ -240,6 +245,9 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         ("I turned down the job at Stripe.", "Stripe", "WORKS_AT"),
         # a name first in its sentence is still a name, not a pastime
         ("Duolingo has been my evening routine lately.", "Duolingo", "HOBBY"),
+        # a friend's or teacher's place is not the speaker's
+        ("my friend at Lidl just called in sick", "Lidl", "WORKS_AT"),
+        ("My history lecturer at Keele talks way too fast.", "Keele", "WORKS_AT"),
     ],
 )
 def test_a_proposal_the_grammar_or_the_kind_rules_out_is_dropped(

@@ -379,12 +379,19 @@ def owned_phrase(token: Token) -> bool:
     """True when ``token`` sits in a noun phrase the speaker owns: "my husband Joaquín",
     "my shift at Apoteket", "our cockapoo Marmite"; not one the clause says something is
     ("Taylor isn't *my girlfriend*": what is denied is not taken as given)."""
+    owner = phrase_owner(token)
+    return owner is not None and owner.dep_ not in ("attr", "acomp", "oprd")
+
+
+def phrase_owner(token: Token) -> Token | None:
+    """The word "my"/"our" owns in the noun phrase ``token`` sits in: "shift" in "my
+    shift at Apoteket", "job" in "my job as a paramedic at Hospital X"."""
     for _ in range(6):
         if any(c.dep_ == "poss" and c.lower_ in FIRST_POSSESSIVE for c in token.children):
-            return token.dep_ not in ("attr", "acomp", "oprd")
+            return token
         if token.dep_ not in ("appos", "compound", "pobj", "prep", "amod", "nmod", "conj"):
-            return False
+            return None
         if token.head.i == token.i:
-            return False
+            return None
         token = token.head
-    return False
+    return None

@@ -158,9 +158,23 @@ def _own_thing(
     thing = (
         relation == "favorite drink" and root.dep_ in SUBJECTS and clause_of(root.head) == clause
     )
-    if not (pet or thing) or not admitted(clause, relation, kind, speaker, given=given, held=True):
+    post = relation in ("works at", "studies at") and _own_post(root)
+    if not (pet or thing or post):
         return False
-    return bool(pet) or speaks_of_self(clause.sent.text)
+    if not admitted(clause, relation, kind, speaker, given=given, held=True):
+        return False
+    return bool(pet or post) or speaks_of_self(clause.sent.text)
+
+
+def _own_post(root: Token) -> bool:
+    """True for a place named after "at" in a phrase of the speaker's own work or study:
+    "my boss at Chipotle", "my shifts at Korle Bu", "my job as a paramedic at X"."""
+    owner = filters.phrase_owner(root)
+    if owner is None or owner.i == root.i or owner.i > root.i:
+        return False
+    words = {owner.lower_, owner.lemma_.casefold()}
+    at = any(t.dep_ == "prep" and t.lower_ in ("at", "with") for t in root.ancestors)
+    return at and bool(words & (kinds.WORK_CUES | kinds.STUDY_CUES))
 
 
 def _head_of(span: Any, relation: str) -> Token:

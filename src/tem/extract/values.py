@@ -115,6 +115,9 @@ def shop_s(span: Token) -> str:
     if end >= len(doc) or doc[end].tag_ != "POS" or span[-1].whitespace_:
         return ""
     after = doc[end + 1] if end + 1 < len(doc) else None
+    owns = after is not None and after.pos_ in ("NOUN", "PROPN", "ADJ", "NUM")
+    if doc[end].ent_iob_ == "I" and not owns:
+        return str(doc[end].text)  # in the tagger's name: "my boss at Trader Joe's begged"
     if after is not None and not (after.is_punct or after.pos_ in ("ADP", "CCONJ")):
         return ""  # "Ferrari's had me": "'s" is "has"
     return str(doc[end].text)
