@@ -442,3 +442,31 @@ def test_going_to_do_an_activity_every_week_is_a_pastime(text: str, hobby: str) 
 
 def test_one_weekend_away_is_still_a_trip() -> None:
     assert not {t for t in triples("We went hiking in the Alps for a weekend.") if t[1] == "hobby"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Running late, my shift at Decathlon ran over.", ("works at", "Decathlon")),
+        ("ugh my boss at Vodafone wants the report by noon", ("works at", "Vodafone")),
+        ("Revising all week, my exam at Uppsala is brutal.", ("studies at", "Uppsala")),
+    ],
+)
+def test_the_place_of_a_post_the_speaker_owns_is_theirs(
+    text: str, expected: tuple[str, str]
+) -> None:
+    relation, value = expected
+    assert ("Maria", relation, value, "assert") in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My old job at Vodafone paid better.",  # a post the speaker left
+        "My sister's shift at Decathlon ran over.",  # someone else's
+        "My first shift at Decathlon is next Monday.",  # still to come
+        "I loved my ceramics course at Kyoto Seika University.",  # no work
+    ],
+)
+def test_a_post_that_is_not_held_now_names_no_employer(text: str) -> None:
+    assert not {t for t in triples(text) if t[1] == "works at" and t[3] == "assert"}

@@ -290,7 +290,45 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
         ):
             return []  # "my first day at Acme is next Monday"
         return [(speaker, "works at", org, "assert") for org in _first_days_at(noun)]
-    return []
+    return _posts_at(noun, speaker)
+
+
+WORK_POSTS = frozenset(
+    "job shift boss manager colleague coworker desk office contract placement rota".split()
+)
+STUDY_POSTS = frozenset(
+    "lecture seminar exam thesis dissertation degree coursework semester module tutorial".split()
+)
+"""Nouns of the speaker's own work or study: "my boss at Chipotle", "my exam at NTNU"."""
+PAST_POSTS = frozenset({"old", "former", "previous", "ex", "last", "first"})
+ENDING_VERBS = frozenset("quit leave lose resign ditch pack hand finish end drop".split())
+
+
+def _posts_at(noun: Token, speaker: str) -> Stated:
+    """ "my boss at Orange", "my thesis seminar at Fudan": the named place of the
+    speaker's own work or study; not "my old job at X", nor a post still to come."""
+    lemma = noun.lemma_.casefold()
+    relation = "works at" if lemma in WORK_POSTS else "studies at" if lemma in STUDY_POSTS else None
+    if relation is None:
+        return []
+    past = PAST_POSTS if relation == "works at" else PAST_POSTS - {"last"}  # "my last exam"
+    if any(c.lower_ in past for c in noun.children):
+        return []
+    if noun.head.lemma_.casefold() in ENDING_VERBS:
+        return []  # "quit my job at Accenture": the verb's rule reads the ending
+    if filters.names_future_day(noun.sent) or (
+        noun.head.pos_ in ("VERB", "AUX") and filters.blocked(noun.head)
+    ):
+        return []
+    preps = ("at",) if relation == "studies at" else ("at", "with", "for")
+    names = [
+        name
+        for obj in objects_of(noun, preps)
+        if (name := entity_text(obj) or (phrase(obj) if obj.pos_ == "PROPN" else None))
+        and not any(ch.isdigit() for ch in name)
+        and not (relation == "works at" and set(name.casefold().split()) & lx.SCHOOL_WORDS)
+    ]
+    return [(speaker, relation, name, "assert") for name in names]
 
 
 def _first_days_at(noun: Token) -> list[str]:

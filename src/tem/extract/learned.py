@@ -420,8 +420,12 @@ def _left_out_i(token: Token) -> bool:
     )
 
 
+FORMER = frozenset({"old", "former", "previous", "ex"})
+
+
 def old_or_compared(span: Any) -> bool:
-    """True for a value in a "from", "than", "after" or "instead of" phrase."""
+    """True for a value in a "from", "than", "after" or "instead of" phrase, or one
+    that hangs on a thing said to be past ("my old job at Vodafone")."""
     token = span.root
     for _ in range(4):  # "after my time in Porto": the "after" is two phrases up
         head = token.head
@@ -432,4 +436,6 @@ def old_or_compared(span: Any) -> bool:
         if head.pos_ == "ADP" and head.lower_ in OLD_OR_COMPARED:
             return True
         token = head if head.pos_ != "ADP" else head.head
+        if any(c.dep_ == "amod" and c.lower_ in FORMER for c in token.children):
+            return True  # "my old job at Vodafone", "my former flat in Leeds"
     return False
