@@ -105,3 +105,17 @@ def test_the_speakers_partner_word_says_the_status_named_or_not(text: str, statu
 def test_a_partner_word_denied_ended_or_someone_elses_says_no_couple(text: str) -> None:
     coupled = {"married", "dating", "engaged", "in a relationship"}
     assert not {t for t in triples(text) if t[1] == "relationship status" and t[2] in coupled}
+
+
+@pytest.mark.parametrize(
+    ("text", "married"),
+    [
+        ("Me and the missus are off to Galway for the weekend.", True),
+        ("Working all Saturday, then the wife wants me to paint the shed.", True),
+        ("Me husband Liam reckons the car needs a service.", True),
+        ("The wife of my boss runs the bakery.", False),  # someone else's wife
+        ("The husband in that film was awful.", False),  # no "I": not the speaker's
+    ],
+)
+def test_the_spouse_said_without_my_is_the_speakers_own(text: str, married: bool) -> None:
+    assert (("Ana", "relationship status", "married", "assert") in triples(text)) is married

@@ -52,9 +52,26 @@ def own_partner_word(sentence: Any) -> Any | None:
     not "my son's girlfriend" (her owner is the son) nor "his girlfriend"."""
     for token in sentence:
         said = token.lower_ in PARTNER_NOUNS or token.lower_ in CUE_STATUS or _other_half(token)
-        if said and first_possessed(token):
+        if said and (first_possessed(token) or _household(token)):
             return token
     return None
+
+
+HOUSEHOLD = frozenset({"missus", "missis", "wife", "hubby", "husband"})
+"""Spouse words chat says of the speaker's own without "my": "the missus", "me husband"."""
+
+
+def _household(token: Any) -> bool:
+    """ "then the missus wants a barbie", "Me husband Shane reckons": the speaker's own
+    spouse in British, Irish and Australian chat; not "the wife of my boss" nor "the
+    husband" in a sentence with no "I" (someone else's story)."""
+    if token.lower_ not in HOUSEHOLD or any(c.dep_ in ("prep", "poss") for c in token.children):
+        return False
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    if before is not None and before.lower_ == "me" and before.dep_ in ("nsubj", "poss"):
+        return True  # "Me husband Shane reckons"
+    the = any(c.dep_ == "det" and c.lower_ == "the" for c in token.children)
+    return the and any(t.lower_ in ("i", "me", "my", "i'm") for t in token.sent)
 
 
 def _other_half(token: Any) -> bool:
