@@ -450,6 +450,7 @@ def test_one_weekend_away_is_still_a_trip() -> None:
         ("Running late, my shift at Decathlon ran over.", ("works at", "Decathlon")),
         ("ugh my boss at Vodafone wants the report by noon", ("works at", "Vodafone")),
         ("Revising all week, my exam at Uppsala is brutal.", ("studies at", "Uppsala")),
+        ("My favourite drink is a big mug of hot chocolate.", ("favorite drink", "hot chocolate")),
     ],
 )
 def test_the_place_of_a_post_the_speaker_owns_is_theirs(

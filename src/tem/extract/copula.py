@@ -199,6 +199,8 @@ def _my_noun_is(noun: Token, be: Token, speaker: str) -> Stated:
         if noun.lemma_ in lx.JOB_NOUNS and _present(be):
             return [(speaker, "works at", org, "assert") for org in _orgs(be, proper=True)]
         return []
+    if target.lemma_ in lx.CONTAINERS:  # "my favourite drink is a cold glass of buttermilk"
+        target = next(iter(objects_of(target, ("of",))), target)
     value = verb_phrase(target) if target.pos_ in ("VERB", "AUX") else phrase(target)
     relation = _my_noun_relation(noun, value)
     if relation is None or value is None:

@@ -14,6 +14,7 @@ from typing import Any
 from tem.extract import filters
 from tem.extract.facts import Kind
 from tem.extract.leisure import taste_phrase, taste_relation
+from tem.extract.lexicon import CONTAINERS
 from tem.extract.subjects import resolve_subject
 from tem.extract.values import children, objects_of
 
@@ -29,7 +30,6 @@ BEAT_VERBS = frozenset({"beat", "top", "compare", "rival", "match"})
 CRAVING_WORDS = frozenset({"hooked", "addicted", "obsessed"})
 """'I'm *hooked* on X', 'I've become *addicted* to X', 'I'm *obsessed* with X'."""
 TRIGGER_LEMMAS = NEED_VERBS | BEAT_VERBS
-CONTAINERS = frozenset({"cup", "mug", "glass", "pot", "bottle", "can", "shot", "bowl", "plate"})
 NEGATIONS = frozenset({"n't", "not", "never", "cannot"})
 
 

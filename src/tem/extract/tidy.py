@@ -20,6 +20,10 @@ PARTNER_WORDS = PARTNER_NOUNS | frozenset(
     {"gf", "bf", "hubby", "wifey", "missus", "fella", "man", "girl", "boo"}
 )
 """Words that introduce a partner by name: "my gf Leah", "my husband Tui"."""
+LEADING_TO = frozenset("learning trying starting beginning teaching getting going".split())
+"""Gerunds whose "to" is the activity's own: "learning to knit" is no reason given."""
+HOURS = frozenset({"full-time", "part-time", "fulltime", "parttime", "only"})
+"""Words before a title that say how much or how alone, not what: "full-time"."""
 AFTER_NAMES = frozenset("on in at for from since after before last this who when".split())
 """Words that end a partner's name: what follows says when or where ("Raf on
 Valentine's Day"); a name's own joiners ("de", "van") are not among them."""
@@ -71,8 +75,18 @@ def tidy(relation: str, value: str | None) -> str | None:
     if len(words) > 1 and relation == "has pet" and _pet_then_name(words):
         words = words[-1:]
     habit = relation in ("favorite drink", "hobby")
-    if habit and len(words) > 2 and words[-2] == "to" and _verb(words[-1]):
-        words = words[:-2]  # "speedcubing to decompress": why, not what
+    why = next(
+        (
+            i
+            for i in range(1, len(words) - 1)
+            if words[i] == "to" and _verb(words[i + 1]) and words[i - 1] not in LEADING_TO
+        ),
+        None,
+    )
+    if habit and why is not None:
+        words = words[:why]  # "speedcubing to decompress", "boxing to clear my": why, not what
+    if relation == "job title" and len(words) > 1 and words[0].casefold() in HOURS:
+        words = words[1:]  # "a full-time yoga instructor", "the only nurse on the floor"
     if len(words) > 1 and habit and words[-1].casefold() in HABIT_PEOPLE:
         words = words[:-1]
     return " ".join(words)
