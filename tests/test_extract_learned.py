@@ -172,6 +172,11 @@ def added_by(
          "LIVES_IN", ("Ana", "lives in", "Kigali", "assert")),
         ("I'm paid by the Red Cross to run their logistics.", "Red Cross",
          "WORKS_AT", ("Ana", "works at", "Red Cross", "assert")),
+        # a time is no ending ("last night"); the place the speaker came from is one
+        ("Sam and I finally got engaged last night!!!", "Sam", "PARTNER_END",
+         ("Ana", "partner", "Sam", "assert")),
+        ("My employer relocated me from Perth to Darwin.", "Perth", "LIVES_IN_END",
+         ("Ana", "lives in", "Perth", "end")),
         # the place of the speaker's own work, whoever the clause is about
         ("My manager at Lidl just called in sick, so I run the store.", "Lidl",
          "WORKS_AT", ("Ana", "works at", "Lidl", "assert")),

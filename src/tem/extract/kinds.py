@@ -191,15 +191,23 @@ END_CUES = frozenset(
     finish finished former ex anymore longer used sell sold rehome die died lose lost cut
     hang hung over done goodbye farewell notice swap swapped switch switched replace
     trade traded off out move moved dropout separated widowed widower widow end ended
-    away let last pack packed part parted unemployed
+    away let last pack packed part parted unemployed towel
     """.split()
 )
 """Words of an ending: a fact proposed as ended needs one in its sentence."""
 
 
 def says_an_end(span: Any) -> bool:
-    """True when ``span``'s sentence has a word of ending ("left", "quit", "anymore")."""
-    return bool(sentence_words(span) & END_CUES)
+    """True when ``span``'s sentence has a word of ending ("left", "quit", "anymore"),
+    not one that says when ("last night", "over the summer"), or ``span`` is where the
+    speaker came from ("relocated me from Dubai to Doha")."""
+    root = span.root
+    if root.dep_ == "pobj" and root.head.lower_ == "from":
+        return True
+    heading = heading_before(span.sent)
+    words = [t for t in [*span.sent, *(heading or ())] if t.ent_type_ not in ("DATE", "TIME")]
+    said = {t.lemma_.casefold() for t in words} | {t.lower_ for t in words}
+    return bool(said & END_CUES)
 
 
 def sentence_words(span: Any) -> set[str]:

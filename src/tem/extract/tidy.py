@@ -24,9 +24,12 @@ LEADING_TO = frozenset("learning trying starting beginning teaching getting goin
 """Gerunds whose "to" is the activity's own: "learning to knit" is no reason given."""
 HOURS = frozenset({"full-time", "part-time", "fulltime", "parttime", "only"})
 """Words before a title that say how much or how alone, not what: "full-time"."""
-AFTER_NAMES = frozenset("on in at for from since after before last this who when".split())
+AFTER_NAMES = frozenset(
+    "on in at for from since after before last this who when id im ill ive".split()
+)
 """Words that end a partner's name: what follows says when or where ("Raf on
-Valentine's Day"); a name's own joiners ("de", "van") are not among them."""
+Valentine's Day", "erik id help him": chat's "I'd"); a name's own joiners ("de",
+"van") are not among them."""
 HABIT_PEOPLE = frozenset(
     """
     man woman girl girlie guy gal person addict lover fan fiend junkie enthusiast head
@@ -66,6 +69,10 @@ def tidy(relation: str, value: str | None) -> str | None:
         return None  # "broke up 💔": no words, no value
     while len(words) > 1 and (words[-1].casefold() in CHAT_TAGS or words[-1] in LOOSE_ENDS):
         words = words[:-1]  # "Hoi An" keeps its capital "An"
+    while len(words) > 1 and words[0].casefold() in CHAT_TAGS:
+        words = words[1:]  # "omg Theo", which the tagger read as one name
+    if len(words) > 1 and len({w.casefold() for w in words}) == 1:
+        words = words[:1]  # "chai chai chai"
     words = _without_when(relation, words)
     if len(words) > 1 and relation == "partner" and words[0].casefold() in PARTNER_WORDS:
         words = words[1:]
