@@ -177,6 +177,9 @@ def added_by(
          ("Ana", "partner", "Sam", "assert")),
         ("My employer relocated me from Perth to Darwin.", "Perth", "LIVES_IN_END",
          ("Ana", "lives in", "Perth", "end")),
+        # bare verbs after the speaker's own heading are the speaker's shorthand
+        ("My life in brief: teach piano, speak Dutch and Farsi, live in Ghent.", "Farsi",
+         "SPEAKS", ("Ana", "speaks", "Farsi", "assert")),
         # the place of the speaker's own work, whoever the clause is about
         ("My manager at Lidl just called in sick, so I run the store.", "Lidl",
          "WORKS_AT", ("Ana", "works at", "Lidl", "assert")),
@@ -250,6 +253,7 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         ("I turned down the job at Stripe.", "Stripe", "WORKS_AT"),
         # a name first in its sentence is still a name, not a pastime
         ("Duolingo has been my evening routine lately.", "Duolingo", "HOBBY"),
+        ("Quick tip: speak Dutch at the market, they love it.", "Dutch", "SPEAKS"),  # an order
         # a friend's or teacher's place is not the speaker's
         ("my friend at Lidl just called in sick", "Lidl", "WORKS_AT"),
         ("My history lecturer at Keele talks way too fast.", "Keele", "WORKS_AT"),

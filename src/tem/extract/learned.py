@@ -261,7 +261,7 @@ def about_speaker(verb: Token, speaker: str) -> bool:
         addressed = any(t.lower_ in ("you", "your", "u", "ur") for t in sentence)
         bare = verb.tag_ == "VB" and not misread_base(verb)
         imperative = verb.dep_ == "ROOT" and bare and verb.i == sentence.start
-        return not (addressed or imperative)
+        return not (addressed or imperative and not _own_heading(sentence))
     lower = subject.lower_
     if lower in SELF or any(c.dep_ == "conj" and c.lower_ in SELF for c in subject.children):
         return True
@@ -278,6 +278,13 @@ def about_speaker(verb: Token, speaker: str) -> bool:
     heading = kinds.heading_before(verb.sent)  # "My week: three days as a florist"
     told = verb.sent.text if heading is None else f"{heading.text} {verb.sent.text}"
     return speaks_of_self(told) or any(map(_left_out_i, verb.sent))
+
+
+def _own_heading(sentence: Any) -> bool:
+    """ "My CV in a nutshell: speak Italian, work as an interpreter": after the speaker's
+    own heading, a bare verb is the speaker's shorthand, not an order."""
+    heading = kinds.heading_before(sentence)
+    return heading is not None and any(t.lower_ in ("my", "me") for t in heading)
 
 
 def bare_home(verb: Token) -> bool:
