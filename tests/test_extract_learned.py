@@ -178,7 +178,7 @@ def added_by(
         ("My employer relocated me from Perth to Darwin.", "Perth", "LIVES_IN_END",
          ("Ana", "lives in", "Perth", "end")),
         # bare verbs after the speaker's own heading are the speaker's shorthand
-        ("My life in brief: teach piano, speak Dutch and Farsi, live in Ghent.", "Farsi",
+        ("My life in brief: speak Dutch and Farsi, teach piano, live in Ghent.", "Farsi",
          "SPEAKS", ("Ana", "speaks", "Farsi", "assert")),
         # the place of the speaker's own work, whoever the clause is about
         ("My manager at Lidl just called in sick, so I run the store.", "Lidl",
