@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from tem.core.episode import Session, Turn
+from tem.extract import OfflineExtractor
 from tem.extract.breakups import breakup_candidates
 from tem.extract.nlp import load_pipeline
 from tem.extract.tidy import tidy
@@ -60,3 +64,18 @@ def test_the_speaker_is_left_single_or_divorced(text: str, status: str) -> None:
 
 def test_a_gerund_of_someone_else_ends_no_couple_of_the_speaker() -> None:
     assert _ended("Since breaking up with Hanna, Tom has moved back to Aarhus.") == set()
+
+
+def test_breaking_up_with_a_drink_ends_the_drink_not_a_couple() -> None:
+    found = {
+        (f.relation, f.kind)
+        for f in OfflineExtractor().extract(
+            Session(
+                "s",
+                datetime(2024, 5, 8, tzinfo=UTC),
+                (Turn("Ana", "Tea and I broke up in May.", 0),),
+            )
+        )
+    }
+    assert ("partner", "end") not in found
+    assert ("relationship status", "assert") not in found

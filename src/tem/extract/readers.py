@@ -221,6 +221,12 @@ def partner(verb: Token, rule: VerbRule) -> Found:
 
 
 def partner_or_none(verb: Token, rule: VerbRule) -> Found:
+    """The partner a breakup names, or an unnamed one; nothing when the speaker broke up
+    with a thing ("Coffee and I broke up in January": a drink given up, no couple)."""
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    mates = [] if subject is None else [subject, *subject.conjuncts]
+    if any(m.pos_ == "NOUN" and m.lemma_.casefold() in lx.DRINKS | lx.FOODS for m in mates):
+        return []
     found = partner(verb, rule)
     return found if len(found) > len(rule.also) else [(rule.relation, None, "end"), *rule.also]
 
