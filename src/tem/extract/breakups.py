@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import filters
+from tem.extract import filters, kinds
 from tem.extract.facts import Candidate
 from tem.extract.partners import person_name
 from tem.extract.subjects import SELF, elided_first_person, subject_token
@@ -39,6 +39,8 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             continue
         if verb.lemma_ in ("part", "call") and other.ent_type_ != "PERSON":
             continue  # "Nokia and I parted ways": a job, not a couple
+        if kinds.consumed(other):
+            continue  # "Tea and I broke up": a drink given up
         name = person_name(other)
         if name is not None:
             status = "divorced" if verb.lemma_ == "divorce" else "single"

@@ -272,6 +272,13 @@ def agent_noun(verb: Any) -> str | None:
     return None
 
 
+def consumed(token: Any) -> bool:
+    """True for a drink or a food, whatever the tagger took it for ("Tea and I")."""
+    from tem.extract.lexicon import DRINKS, FOODS
+
+    return token.lower_ in DRINKS or token.lower_ in FOODS
+
+
 def is_drink(words: list[str]) -> bool:
     from tem.extract.lexicon import DRINK_PHRASES, DRINKS
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tem.extract import kinds
 from tem.extract import lexicon as lx
 from tem.extract.facts import Kind
 from tem.extract.patterns import WORK_PREPS, VerbRule
@@ -225,7 +226,7 @@ def partner_or_none(verb: Token, rule: VerbRule) -> Found:
     with a thing ("Coffee and I broke up in January": a drink given up, no couple)."""
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     mates = [] if subject is None else [subject, *subject.conjuncts]
-    if any(m.pos_ == "NOUN" and m.lemma_.casefold() in lx.DRINKS | lx.FOODS for m in mates):
+    if any(kinds.consumed(m) for m in mates):
         return []
     found = partner(verb, rule)
     return found if len(found) > len(rule.also) else [(rule.relation, None, "end"), *rule.also]
