@@ -155,8 +155,16 @@ def test_forget_leaves_no_residue_in_any_table_or_text_index(
         table: rows(postgres_url, postgres_schema, f"SELECT count(*) FROM {table}")[0][0]
         for table in tables(postgres_url, postgres_schema)
     }
-    # Only the bookkeeping stays: migrations applied, and the commit counter's shards.
-    assert {t for t, n in counts.items() if n} == {"schema_version", "commits"}
+    # Only the bookkeeping stays: migrations applied, the commit counter's shards, and
+    # the numbers of the vectors that went (for semantic indexes to mask them).
+    assert {t for t, n in counts.items() if n} == {"schema_version", "commits", "vectors_gone"}
+    types = rows(
+        postgres_url,
+        postgres_schema,
+        "SELECT DISTINCT data_type FROM information_schema.columns "
+        f"WHERE table_schema = '{postgres_schema}' AND table_name = 'vectors_gone'",
+    )
+    assert {t[0] for t in types} == {"bigint", "xid8"}
 
 
 # -- concurrency -----------------------------------------------------------------------
@@ -269,6 +277,34 @@ def test_data_version_changes_when_another_store_commits(
 
 
 # -- failures --------------------------------------------------------------------------
+
+
+def test_a_vector_committed_after_the_mark_by_an_older_transaction_is_not_missed(
+    pg: PostgresStore,
+) -> None:
+    """Transactions commit out of order: the mark must not skip an older one's vectors."""
+    from tem.embed.recall import vectors_for
+    from tem.embed.testing import HashEmbedder
+
+    embedder = HashEmbedder(synonyms={"abode": "resides"})
+    memory = Memory(store=pg, embedder=embedder)
+    memory.add("Bo", "resides", "Rome", source="b", observed_at="2024-01-01")
+    ana = memory._from_fact(Fact("Ana", "resides", "Oslo", "a", "2024-01-01"), memory.clock.now())
+    deriving, release = threading.Event(), threading.Event()
+
+    def slow(group: GroupKey, observations: Sequence[Observation], c: Any) -> list[Version]:
+        deriving.set()  # inside the transaction, its observation inserted
+        release.wait(10)
+        return memory._derive(group, observations, c)
+
+    older = threading.Thread(target=pg.write, args=([ana], slow, vectors_for(embedder, [ana])))
+    older.start()
+    assert deriving.wait(10)
+    memory.add("Cy", "resides", "Kyiv", source="c", observed_at="2024-01-01")
+    assert {v.subject for v in memory.recall("Which abode?")} == {"Bo", "Cy"}
+    release.set()
+    older.join()
+    assert {v.subject for v in memory.recall("Which abode?")} == {"Ana", "Bo", "Cy"}
 
 
 def _exploding(

@@ -247,13 +247,8 @@ class PostgresStore(SqlReads):
             return vectors_sql.scope_vectors(conn, scope, model)
 
     def vectors_since(self, scope: str, model: str, mark: tuple[int, int] | None) -> VectorDelta:
-        """The whole live set, always (``reset``): PostgreSQL keeps no vector change log.
-
-        Identity values commit out of order under concurrent writers, so a key
-        watermark could skip a vector; callers reload when :meth:`data_version` moves.
-        """
-        groups, blobs = self.vectors(scope, model)
-        return VectorDelta(list(range(len(groups))), groups, blobs, [], (0, 0), reset=True)
+        with self._connection() as conn:
+            return vectors_sql.vectors_since(conn, scope, model, mark)
 
     def data_version(self) -> int:
         return int(self._read("SELECT sum(count) FROM commits")[0][0])

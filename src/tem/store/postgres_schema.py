@@ -175,6 +175,32 @@ def m003_vectors(conn: Conn) -> None:
     )
 
 
+def m004_vector_log(conn: Conn) -> None:
+    """Vector keys never reused, the transaction that wrote each, and a log of vectors gone.
+
+    A semantic index reads the changes since its mark instead of reloading the scope
+    (:func:`tem.store.postgres_vectors.vectors_since`). Identity values commit out of
+    order, so the mark is a snapshot's ``xmin``, not a key: every transaction below
+    it has ended. ``vectors_gone`` holds numbers only, as SQLite's: the key, and a
+    hash of the scope (to find a scope's entries, and route by them) rather than its
+    name, so a forgotten scope leaves no text behind.
+    """
+    _run(
+        conn,
+        """
+        ALTER TABLE vectors ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY;
+        ALTER TABLE vectors ADD COLUMN xid xid8 NOT NULL DEFAULT pg_current_xact_id();
+        CREATE INDEX vectors_changed ON vectors (scope, model, xid);
+        CREATE TABLE vectors_gone (
+            scope_hash bigint NOT NULL,
+            vector bigint NOT NULL,
+            xid xid8 NOT NULL DEFAULT pg_current_xact_id()
+        );
+        CREATE INDEX vectors_gone_changed ON vectors_gone (scope_hash, xid)
+        """,
+    )
+
+
 def _run(conn: Conn, script: str) -> None:
     """Execute each statement of ``script`` (no statement here contains a semicolon)."""
     for statement in script.split(";"):
@@ -186,6 +212,7 @@ MIGRATIONS: tuple[Callable[[Conn], None], ...] = (
     m001_create_tables,
     m002_episodes,
     m003_vectors,
+    m004_vector_log,
 )
 
 

@@ -125,9 +125,14 @@ class Transaction:
         where = "scope = %s AND source = %s AND expired_at IS NULL"
         locked = self._groups_where(where, (scope, source))
         self._lock_groups(locked)
+        # The vectors of the retired observations stop being live: log their keys.
         rows = self.conn.execute(
-            f"UPDATE observations SET expired_at = %s WHERE {where} "
-            "RETURNING seq, scope, subject_key, relation_key",
+            f"WITH retired AS (UPDATE observations SET expired_at = %s WHERE {where} "
+            "RETURNING id, seq, scope, subject_key, relation_key), "
+            "logged AS (INSERT INTO vectors_gone (scope_hash, vector) "
+            "SELECT hashtextextended(x.scope, 0), x.seq "
+            "FROM vectors x JOIN retired r ON x.scope = r.scope AND x.observation_id = r.id) "
+            "SELECT seq, scope, subject_key, relation_key FROM retired",
             (to_text(when), scope, source),
         ).fetchall()
         groups = self._touched(rows, locked)
@@ -142,7 +147,10 @@ class Transaction:
         rows = self.conn.execute(
             f"WITH gone AS (DELETE FROM observations WHERE {clause} "
             "RETURNING id, seq, scope, subject_key, relation_key), "
-            "unvectored AS (DELETE FROM vectors WHERE observation_id IN (SELECT id FROM gone)) "
+            "unvectored AS (DELETE FROM vectors WHERE observation_id IN (SELECT id FROM gone) "
+            "RETURNING scope, seq), "
+            "logged AS (INSERT INTO vectors_gone (scope_hash, vector) "
+            "SELECT hashtextextended(scope, 0), seq FROM unvectored) "
             "SELECT seq, scope, subject_key, relation_key FROM gone",
             params,
         ).fetchall()
