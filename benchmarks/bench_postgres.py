@@ -14,7 +14,9 @@ kept one again without rebuilding.
 ``--embed`` builds with an embedder (``HashEmbedder``, 64 dimensions: no model, the
 cost measured is tem's) and also times semantic recall, with no write in between
 and right after one ``add`` each (``--embed-queries`` questions each); the first
-recall, which loads the scope's vectors, is timed on its own.
+recall, which loads the scope's vectors, is timed on its own. Where the server has
+pgvector the store uses it (vectors searched in SQL); ``--no-pgvector`` keeps the
+``bytea`` vectors and the in-process index, to compare the two on one schema.
 """
 
 from __future__ import annotations
@@ -80,8 +82,8 @@ def _connect(url: str, schema: str | None = None) -> Any:
 _WRITER: dict[str, Any] = {}
 
 
-def _open_writer(url: str, schema: str, embed: bool) -> None:
-    store = PostgresStore(url, schema=schema, max_connections=1)
+def _open_writer(url: str, schema: str, embed: bool, pgvector: bool) -> None:
+    store = PostgresStore(url, schema=schema, max_connections=1, pgvector=pgvector)
     _WRITER["memory"] = Memory(store=store, embedder=HashEmbedder() if embed else None)
     _WRITER["conn"] = _connect(url, schema)
 
@@ -118,11 +120,17 @@ def _batches(seed: int, scale: int, subjects: list[int]) -> Iterator[list[Group]
 
 
 def build(
-    url: str, schema: str, scale: int, seed: int, writers: int, embed: bool = False
+    url: str,
+    schema: str,
+    scale: int,
+    seed: int,
+    writers: int,
+    embed: bool = False,
+    pgvector: bool = True,
 ) -> dict[str, Any]:
     """Build ``scale`` versions (with vectors when ``embed``) into the fresh ``schema``;
     then VACUUM ANALYZE it."""
-    PostgresStore(url, schema=schema).close()  # creates and migrates the schema
+    PostgresStore(url, schema=schema, pgvector=pgvector).close()  # creates and migrates it
     with _connect(url, schema) as conn:
         conn.execute(BASELINE_DDL)
     subjects = [0]
@@ -130,7 +138,9 @@ def build(
     done = 0
     start = time.perf_counter()
     context = multiprocessing.get_context("fork")
-    with context.Pool(writers, initializer=_open_writer, initargs=(url, schema, embed)) as pool:
+    with context.Pool(
+        writers, initializer=_open_writer, initargs=(url, schema, embed, pgvector)
+    ) as pool:
         for facts, tem, base in pool.imap_unordered(_write, _batches(seed, scale, subjects)):
             done += facts
             tem_s += tem
@@ -231,9 +241,12 @@ def compare_exact(
     return changed
 
 
-def measure_semantic(url: str, schema: str, asked: list[Question]) -> dict[str, Any]:
+def measure_semantic(
+    url: str, schema: str, asked: list[Question], pgvector: bool = True
+) -> dict[str, Any]:
     """Time semantic recall: the first (loads the vectors), then without and after writes."""
-    memory = Memory(store=PostgresStore(url, schema=schema), embedder=HashEmbedder())
+    store = PostgresStore(url, schema=schema, pgvector=pgvector)
+    memory = Memory(store=store, embedder=HashEmbedder())
     start = time.perf_counter()
     memory.recall("warm up the vector index", K)
     first = time.perf_counter() - start
@@ -253,6 +266,7 @@ def measure_semantic(url: str, schema: str, asked: list[Question]) -> dict[str, 
     memory.forget(source="w")
     memory.close()
     return {
+        "search": "pgvector" if store.pgvector else "in process",
         "first_recall_s": first,
         "index_ready_s": ready,
         "recall": percentiles(still),
@@ -269,6 +283,7 @@ def measure(
     baseline_count: int | None = None,
     baseline_timeout: float = 10.0,
     embed_count: int = 0,
+    pgvector: bool = True,
 ) -> dict[str, Any]:
     """Time recall, context and the baseline over ``count`` questions on a built schema
     (and semantic recall over ``embed_count`` of them on a schema built with vectors)."""
@@ -286,7 +301,7 @@ def measure(
             (schema,),
         ).fetchone()[0]
         database_bytes = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]
-    memory = Memory(store=PostgresStore(url, schema=schema))
+    memory = Memory(store=PostgresStore(url, schema=schema, pgvector=pgvector))
     baseline = Baseline(url, schema, baseline_timeout)
     asked = questions(meta["seed"], meta["subjects"], count)
     recall_s, evidence = _timed_results(lambda q: memory.recall(q.text, K), asked)
@@ -303,7 +318,7 @@ def measure(
     versions = memory.store.count()["versions"]
     memory.close()
     baseline.conn.close()
-    semantic = measure_semantic(url, schema, asked[:embed_count]) if embed_count else None
+    semantic = measure_semantic(url, schema, asked[:embed_count], pgvector) if embed_count else None
     open_count = sum(1 for q in asked if _is_open(q))
     # Like the baseline, the uncapped recall is slow at scale: same questions.
     compared = len(base_asked)
@@ -425,6 +440,7 @@ def _semantic(results: list[dict[str, Any]]) -> list[str]:
     rows = [
         [
             f"{r['versions']:,}",
+            r["semantic"]["search"],
             str(r["semantic"]["questions"]),
             f"{r['semantic']['first_recall_s']:.2f}",
             f"{r['semantic']['index_ready_s']:.1f}",
@@ -436,7 +452,15 @@ def _semantic(results: list[dict[str, Any]]) -> list[str]:
     ]
     if not rows:
         return []
-    head = ["versions", "questions", "first recall s", "index ready s", "recall p50", "p99"]
+    head = [
+        "versions",
+        "search",
+        "questions",
+        "first recall s",
+        "index ready s",
+        "recall p50",
+        "p99",
+    ]
     return [
         "",
         f"semantic recall (HashEmbedder, 64-d; k={K}), ms: no write in between, "
@@ -491,6 +515,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--embed-queries", type=int, default=100, help="questions of each semantic column"
     )
+    parser.add_argument(
+        "--no-pgvector",
+        action="store_true",
+        help="keep vectors out of pgvector even where the server has it",
+    )
     parser.add_argument("--json-out", type=Path, help="also write the results as JSON here")
     args = parser.parse_args(argv)
     if args.baseline_queries is not None and args.baseline_queries < 1:
@@ -501,6 +530,7 @@ def main(argv: list[str] | None = None) -> None:
         args.baseline_queries,
         args.baseline_timeout,
         args.embed_queries if args.embed else 0,
+        not args.no_pgvector,
     )
     if args.reuse:
         results = [measure(args.url, args.reuse, *options)]
@@ -510,7 +540,15 @@ def main(argv: list[str] | None = None) -> None:
             schema = f"bench_{scale}_{uuid.uuid4().hex[:8]}"
             print(f"building {scale:,} versions into schema {schema}", file=sys.stderr)
             try:
-                meta = build(args.url, schema, scale, args.seed, args.writers, args.embed)
+                meta = build(
+                    args.url,
+                    schema,
+                    scale,
+                    args.seed,
+                    args.writers,
+                    args.embed,
+                    not args.no_pgvector,
+                )
                 print(json.dumps(meta), file=sys.stderr)
                 if not args.build_only:
                     results.append(measure(args.url, schema, *options))

@@ -8,6 +8,7 @@ Every test skips when no server answers (see tests/conftest.py).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import multiprocessing
 import secrets
 import sys
@@ -27,7 +28,7 @@ from tem.core.status import derive
 from tem.errors import StoreError
 from tem.memory import Fact
 from tem.store.base import WriteReport
-from tem.store.open import open_store, split_schema
+from tem.store.open import open_store, split_options
 from tem.store.postgres import PostgresStore, connect_options
 from tem.store.postgres_schema import MIGRATIONS
 from tem.store.postgres_search import ColumnStats, plan
@@ -541,10 +542,18 @@ def test_urls_open_postgres_and_paths_open_sqlite(postgres_url: str, postgres_sc
     store = open_store(schema_url(postgres_url, postgres_schema))
     assert isinstance(store, PostgresStore) and store.schema == postgres_schema
     store.close()
-    assert split_schema("postgresql://u@h/db?sslmode=disable&schema=tem") == (
+    assert split_options("postgresql://u@h/db?sslmode=disable&schema=tem") == (
         "postgresql://u@h/db?sslmode=disable",
-        "tem",
+        {"schema": "tem"},
     )
+    assert split_options("postgresql://u@h/db?pgvector=false") == (
+        "postgresql://u@h/db",
+        {"pgvector": False},
+    )
+    with pytest.raises(UserError, match="pgvector= expects true or false"):
+        split_options("postgresql://u@h/db?pgvector=maybe")
+    with pytest.raises(UserError, match="give schema= once"):
+        split_options("postgresql://u@h/db?schema=a&schema=b")
     with pytest.raises(UserError, match="unknown URL scheme 'mysql'"):
         open_store("mysql://u@h/db")
     given = "postgresql://u@h/db?options=-c%20statement_timeout%3D5000"
@@ -576,3 +585,81 @@ def test_the_cli_reads_and_writes_a_postgres_url(postgres_url: str, postgres_sch
     assert result.exit_code == 0 and "Oslo" in result.stdout
     result = runner.invoke(cli, ["--db", "sqlite://x", "current", "Ana"])
     assert result.exit_code == 2 and "postgresql://" in result.stderr
+
+
+# -- pgvector ----------------------------------------------------------------------------
+
+
+def _abodes(memory: Memory) -> None:
+    for name, city in (("Ana", "Oslo"), ("Bo", "Rome"), ("Cy", "Kyiv")):
+        memory.add(name, "resides", city, source=name, observed_at="2024-01-01")
+    memory.add("Di", "plays", "tennis", source="Di", observed_at="2024-01-01")
+
+
+def test_without_the_extension_vectors_stay_bytea(postgres_url: str, postgres_schema: str) -> None:
+    available = rows(
+        postgres_url, "public", "SELECT count(*) FROM pg_available_extensions WHERE name = 'vector'"
+    )
+    if available != [(0,)]:
+        pytest.skip("this server has pgvector")
+    store = PostgresStore(postgres_url, schema=postgres_schema)
+    assert store.pgvector is None and store.nearest("default", "m", b"\0" * 8, 5) is None
+    store.close()
+
+
+def test_pgvector_converts_stored_vectors_and_searches_in_sql(
+    pgvector_url: str, pgvector_schema: str
+) -> None:
+    from tem.embed.testing import HashEmbedder
+
+    embedder = HashEmbedder(synonyms={"abode": "resides"})
+    plain = PostgresStore(pgvector_url, schema=pgvector_schema, pgvector=False)
+    assert plain.pgvector is None  # turned off, though the server has it
+    plain.close()
+    plain = open_store(schema_url(pgvector_url, pgvector_schema) + "&pgvector=false")
+    assert isinstance(plain, PostgresStore) and plain.pgvector is None
+    _abodes(Memory(store=plain, embedder=embedder))
+    plain.close()
+
+    store = PostgresStore(pgvector_url, schema=pgvector_schema)  # converts the bytea rows
+    assert store.pgvector is not None
+    assert rows(
+        pgvector_url, pgvector_schema, "SELECT count(*) FROM vectors WHERE embedding IS NULL"
+    ) == [(0,)]
+    memory = Memory(store=store, embedder=embedder)
+    assert {v.subject for v in memory.recall("Which abode?")} == {"Ana", "Bo", "Cy"}
+    memory.undo("Bo")  # retired: no longer found
+    memory.forget(subject="Cy")
+    memory.add("Ed", "resides", "Lima", source="Ed", observed_at="2024-01-01")
+    assert {v.subject for v in memory.recall("Which abode?")} == {"Ana", "Ed"}
+    query = embedder.embed(["resides"])[0].tobytes()
+    near = store.nearest("default", embedder.name, query, 10)
+    assert near is not None and [g.subject_key for g, _ in near][:2] in (
+        ["ana", "ed"],
+        ["ed", "ana"],
+    )
+    assert all(a[1] >= b[1] for a, b in itertools.pairwise(near))
+    store.close()
+
+
+def test_the_pgvector_query_can_use_the_models_hnsw_index(
+    pgvector_url: str, pgvector_schema: str
+) -> None:
+    """The model is inlined in the query, so the planner can prove the partial index applies."""
+    from tem.embed.testing import HashEmbedder
+    from tem.store.postgres_pgvector import index_name, literal, nearest_sql
+
+    store = PostgresStore(pgvector_url, schema=pgvector_schema)
+    embedder = HashEmbedder()
+    _abodes(Memory(store=store, embedder=embedder))
+    name = index_name(embedder.name, embedder.dim)
+    indexes = rows(pgvector_url, pgvector_schema, "SELECT indexname FROM pg_indexes")
+    assert (name,) in indexes
+    query = embedder.embed(["x"])[0].tobytes()
+    with psycopg.connect(pgvector_url, options=f"-c search_path={pgvector_schema}") as conn:
+        conn.execute("SET enable_sort = off")  # a table this small would rather sort
+        assert store.pgvector is not None
+        sql = psycopg.sql.SQL("EXPLAIN ") + nearest_sql(store.pgvector, embedder.name, 64)
+        plan = "\n".join(r[0] for r in conn.execute(sql, (literal(query), "default", 3)))
+    assert f"Index Scan using {name}" in plan
+    store.close()

@@ -190,6 +190,18 @@ class Store(Protocol):
         """
         ...
 
+    def nearest(
+        self, scope: str, model: str, vector: bytes, limit: int
+    ) -> list[tuple[GroupKey, float]] | None:
+        """Return up to ``limit`` (group, cosine) of the live vectors nearest ``vector``.
+
+        Best first; a group may come several times (once per live vector). None
+        says this store does not search vectors itself: the caller keeps an index
+        of the scope's vectors (:meth:`vectors_since`) and searches that. With
+        ``limit`` 0 it only answers that (None, or an empty list).
+        """
+        ...
+
     def data_version(self) -> int:
         """Return a number that changes whenever any connection commits a write (caches)."""
         ...

@@ -28,6 +28,7 @@ from tem.core.episode import Event, Session, TurnRecord
 from tem.core.model import Cardinality, GroupKey, Observation, Version
 from tem.errors import StoreError, UserError
 from tem.store import postgres_episodes as episodes
+from tem.store import postgres_pgvector as pgvector_sql
 from tem.store import postgres_search as search_sql
 from tem.store import postgres_vectors as vectors_sql
 from tem.store.base import Derive, SearchHit, VectorDelta, Vectors, WriteReport
@@ -68,6 +69,8 @@ class PostgresStore(SqlReads):
     The schema is migrated on open. Needs ``pip install 'tem[postgres]'``.
     ``rank_cap`` bounds the rows one full-text search ranks once its terms are
     common (``tem/store/postgres_search.py``); None ranks every match.
+    ``pgvector`` uses the ``vector`` extension where the server has it (vectors
+    searched in SQL, ``tem/store/postgres_pgvector.py``); False never does.
     """
 
     _mark, _seq = "%s", "seq"
@@ -80,6 +83,7 @@ class PostgresStore(SqlReads):
         max_connections: int = 8,
         timeout: float = 30.0,
         rank_cap: int | None = search_sql.RANK_CAP,
+        pgvector: bool = True,
     ) -> None:
         try:
             import psycopg
@@ -95,6 +99,8 @@ class PostgresStore(SqlReads):
             raise UserError(f"rank_cap: expected a positive number of rows or None, got {rank_cap}")
         self.url, self.schema, self.rank_cap = url, schema, rank_cap
         self._search_stats = search_sql.SearchStats()
+        self._indexed: set[str] = set()
+        """Models whose HNSW index this store has made sure of."""
         self._errors: type[Exception] = psycopg.Error
         self._retryable: tuple[type[Exception], ...] = (
             psycopg.errors.DeadlockDetected,
@@ -106,6 +112,8 @@ class PostgresStore(SqlReads):
                 url, autocommit=True, connect_timeout=max(1, round(timeout)), options=options
             ) as conn:
                 migrate(conn, schema)
+                # The extension's quoted schema while pgvector is in use, else None.
+                self.pgvector = pgvector_sql.enable(conn, psycopg.Error) if pgvector else None
                 row = conn.execute("SELECT current_database(), current_schema()").fetchone()
         except psycopg.Error as exc:
             raise StoreError(f"cannot open {redact(url)}: {one_line(exc)}") from exc
@@ -150,7 +158,7 @@ class PostgresStore(SqlReads):
                 # Pipeline mode: statements whose results are not needed yet go out
                 # together with the next read (a single add is two round trips).
                 with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
-                    result = work(Transaction(conn, self._namespace))
+                    result = work(Transaction(conn, self._namespace, self.pgvector))
                     conn.execute(_BUMP)
                 return result
             except self._retryable as exc:
@@ -166,6 +174,7 @@ class PostgresStore(SqlReads):
         self, observations: Sequence[Observation], derive: Derive, vectors: Vectors | None = None
     ) -> WriteReport:
         check_observations(observations)
+        self._index_for(vectors)
         return self._write(lambda tx: tx.write(observations, derive, vectors))
 
     def write_session(
@@ -179,6 +188,7 @@ class PostgresStore(SqlReads):
     ) -> WriteReport:
         check_observations(observations)
         check_session(session, scope, summary)
+        self._index_for(vectors)
 
         def work(tx: Transaction) -> WriteReport:
             tx.put_session(session, scope, summary)
@@ -209,6 +219,16 @@ class PostgresStore(SqlReads):
 
     def declare(self, relation_key: str, cardinality: Cardinality, derive: Derive) -> WriteReport:
         return self._write(lambda tx: tx.declare(relation_key, cardinality, derive))
+
+    def _index_for(self, vectors: Vectors | None) -> None:
+        """With pgvector, make sure the model of ``vectors`` has its HNSW index (once)."""
+        if self.pgvector is None or not vectors or vectors.model in self._indexed:
+            return
+        dim = len(next(iter(vectors.by_id.values()), b"")) // 4
+        if dim:
+            with self._connection() as conn:
+                pgvector_sql.ensure_index(conn, self.pgvector, vectors.model, dim)
+            self._indexed.add(vectors.model)
 
     # -- reads ----------------------------------------------------------------------
 
@@ -249,6 +269,15 @@ class PostgresStore(SqlReads):
     def vectors_since(self, scope: str, model: str, mark: tuple[int, int] | None) -> VectorDelta:
         with self._connection() as conn:
             return vectors_sql.vectors_since(conn, scope, model, mark)
+
+    def nearest(
+        self, scope: str, model: str, vector: bytes, limit: int
+    ) -> list[tuple[GroupKey, float]] | None:
+        """With pgvector, the HNSW search in SQL; without, None (recall keeps an index)."""
+        if self.pgvector is None:
+            return None
+        with self._connection() as conn:
+            return pgvector_sql.nearest(conn, self.pgvector, scope, model, vector, limit)
 
     def data_version(self) -> int:
         return int(self._read("SELECT sum(count) FROM commits")[0][0])

@@ -18,20 +18,34 @@ from typing import TYPE_CHECKING, Any
 
 from tem.core.model import GroupKey, Observation
 from tem.store.base import VectorDelta, Vectors
+from tem.store.postgres_pgvector import literal
 from tem.store.rows import vector_rows
 
 if TYPE_CHECKING:
     from tem.store.postgres_schema import Conn
 
 
-def put_vectors(conn: Conn, observations: Sequence[Observation], vectors: Vectors | None) -> None:
-    """Store the vectors of ``observations``; an observation that has one keeps it."""
+def put_vectors(
+    conn: Conn,
+    observations: Sequence[Observation],
+    vectors: Vectors | None,
+    pgvector: str | None = None,
+) -> None:
+    """Store the vectors of ``observations``; an observation that has one keeps it.
+
+    With ``pgvector`` (the extension's quoted schema) the ``embedding`` column is
+    filled too.
+    """
     if not vectors or not vectors.by_id:
         return
     rows = vector_rows(observations, vectors)
+    columns, values = "observation_id, scope, model, vector", "%s, %s, %s, %s"
+    if pgvector is not None:
+        rows = [(*row, literal(row[3])) for row in rows]
+        columns, values = f"{columns}, embedding", f"{values}, %s::{pgvector}.vector"
     with conn.cursor() as cursor:
         cursor.executemany(
-            "INSERT INTO vectors (observation_id, scope, model, vector) VALUES (%s, %s, %s, %s) "
+            f"INSERT INTO vectors ({columns}) VALUES ({values}) "
             "ON CONFLICT (observation_id) DO NOTHING",
             rows,
         )

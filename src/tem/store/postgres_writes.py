@@ -96,6 +96,8 @@ class Transaction:
 
     conn: Conn
     namespace: str
+    pgvector: str | None = None
+    """The pgvector extension's quoted schema, when vectors are also stored as ``vector``."""
     alone: bool | None = None
     """None until the first lock; then True when this write holds the whole store."""
 
@@ -111,7 +113,7 @@ class Transaction:
     ) -> WriteReport:
         """Insert observations (skipping known ids), re-derive their groups, store vectors."""
         report = self._insert(observations, derive)
-        vectors_sql.put_vectors(self.conn, observations, vectors)
+        vectors_sql.put_vectors(self.conn, observations, vectors, self.pgvector)
         return report
 
     def put_session(self, session: Session, scope: str, summary: str) -> None:
