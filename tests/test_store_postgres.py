@@ -80,6 +80,53 @@ def test_migrations_run_once_and_record_each_version(
     )
 
 
+def test_scope_keys_migrate_a_store_that_has_sessions_and_vectors(
+    postgres_url: str, postgres_schema: str
+) -> None:
+    """m005 (scope first in every key) keeps the rows written under m004's keys."""
+    from tem.embed.testing import HashEmbedder
+
+    with psycopg.connect(
+        postgres_url, autocommit=True, options=f"-c search_path={postgres_schema}"
+    ) as conn:
+        conn.execute(f"CREATE SCHEMA {postgres_schema}")
+        with conn.transaction():
+            conn.execute("CREATE TABLE schema_version (version integer PRIMARY KEY)")
+            for number, step in enumerate(MIGRATIONS[:4], start=1):
+                step(conn)
+                conn.execute("INSERT INTO schema_version VALUES (%s)", (number,))
+        seq = conn.execute(
+            "INSERT INTO sessions (scope, id, observed_at, participants, summary) "
+            "VALUES ('default', 'chat', '2024-01-01T00:00:00.000000Z', '[]', 'a chat') "
+            "RETURNING seq"
+        ).fetchone()
+        assert seq is not None
+        conn.execute(
+            "INSERT INTO turns (session_seq, idx, speaker, text) VALUES (%s, 0, 'Ana', 'hi')",
+            (seq[0],),
+        )
+    store = PostgresStore(postgres_url, schema=postgres_schema)
+    assert [t.text for t in store.session_turns("default", "chat")] == ["hi"]
+    memory = Memory(store=store, embedder=HashEmbedder())
+    memory.add("Ana", "lives in", "Oslo", source="s", observed_at="2024-01-01")
+    memory.forget(scope="default")  # the turns go with their session (the new foreign key)
+    assert store.count() == dict.fromkeys(
+        ("observations", "versions", "subjects", "sessions", "turns", "vectors"), 0
+    )
+    keys = rows(
+        postgres_url,
+        postgres_schema,
+        "SELECT c.conrelid::regclass::text, a.attname FROM pg_constraint c "
+        "JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] "
+        "WHERE c.contype IN ('p', 'u', 'f') AND c.connamespace = "
+        f"'{postgres_schema}'::regnamespace",
+    )
+    whole = ("relations", "commits", "schema_version")  # no scope: never split
+    first = {(table, column) for table, column in keys if table not in whole}
+    assert {column for _, column in first} == {"scope"} and len(first) == 6
+    store.close()
+
+
 def test_stores_opening_a_fresh_schema_at_once_migrate_it_once(
     postgres_url: str, postgres_schema: str
 ) -> None:

@@ -301,8 +301,8 @@ class PostgresStore(SqlReads):
                 return []
             rows = conn.execute(
                 "SELECT t.seq, t.id, t.scope, t.subject_key, t.relation_key FROM versions t "
-                "WHERE t.seq = ANY(%s)",
-                ([seq for seq, _ in ranked],),
+                "WHERE t.scope = %s AND t.seq = ANY(%s)",
+                (scope, [seq for seq, _ in ranked]),
             ).fetchall()
         # A row a concurrent write deleted between the two statements is left out.
         found = {int(r[0]): (r[1], GroupKey(r[2], r[3], r[4])) for r in rows}

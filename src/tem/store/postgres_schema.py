@@ -201,6 +201,49 @@ def m004_vector_log(conn: Conn) -> None:
     )
 
 
+def m005_scope_keys(conn: Conn) -> None:
+    """``scope`` first in every primary and unique key, so each table can be split by scope.
+
+    A table partitioned (or, with Citus, distributed) by ``scope`` needs its
+    primary and unique keys to hold it. ``turns`` gains the scope of its session
+    and references it by (scope, seq). ``relations``, ``commits`` and
+    ``schema_version`` hold no scope: they stay whole (Citus: reference tables).
+    Indexes that serve lookups by scope already start with it; two others stay as
+    they are, since a partition or shard indexes its own rows either way:
+    ``observations_relation`` (``declare`` finds a relation's groups in every
+    scope) and the GIN text indexes.
+    """
+    _run(
+        conn,
+        """
+        ALTER TABLE turns DROP CONSTRAINT turns_session_seq_fkey;
+        ALTER TABLE turns ADD COLUMN scope text COLLATE "C";
+        UPDATE turns t SET scope = s.scope FROM sessions s WHERE s.seq = t.session_seq;
+        ALTER TABLE turns ALTER COLUMN scope SET NOT NULL;
+        ALTER TABLE observations DROP CONSTRAINT observations_pkey;
+        ALTER TABLE observations ADD PRIMARY KEY (scope, seq);
+        ALTER TABLE observations DROP CONSTRAINT observations_id_key;
+        ALTER TABLE observations ADD CONSTRAINT observations_id_key UNIQUE (scope, id);
+        ALTER TABLE versions DROP CONSTRAINT versions_pkey;
+        ALTER TABLE versions ADD PRIMARY KEY (scope, seq);
+        ALTER TABLE versions DROP CONSTRAINT versions_id_key;
+        ALTER TABLE versions ADD CONSTRAINT versions_id_key UNIQUE (scope, id);
+        ALTER TABLE subjects DROP CONSTRAINT subjects_pkey;
+        ALTER TABLE subjects ADD PRIMARY KEY (scope, seq);
+        ALTER TABLE sessions DROP CONSTRAINT sessions_pkey;
+        ALTER TABLE sessions ADD PRIMARY KEY (scope, seq);
+        ALTER TABLE turns DROP CONSTRAINT turns_pkey;
+        ALTER TABLE turns ADD PRIMARY KEY (scope, seq);
+        DROP INDEX turns_session;
+        CREATE INDEX turns_session ON turns (scope, session_seq, idx);
+        ALTER TABLE turns ADD CONSTRAINT turns_session_seq_fkey FOREIGN KEY (scope, session_seq)
+            REFERENCES sessions (scope, seq) ON DELETE CASCADE;
+        ALTER TABLE vectors DROP CONSTRAINT vectors_pkey;
+        ALTER TABLE vectors ADD PRIMARY KEY (scope, observation_id)
+        """,
+    )
+
+
 def _run(conn: Conn, script: str) -> None:
     """Execute each statement of ``script`` (no statement here contains a semicolon)."""
     for statement in script.split(";"):
@@ -213,6 +256,7 @@ MIGRATIONS: tuple[Callable[[Conn], None], ...] = (
     m002_episodes,
     m003_vectors,
     m004_vector_log,
+    m005_scope_keys,
 )
 
 

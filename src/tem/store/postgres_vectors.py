@@ -46,7 +46,7 @@ def put_vectors(
     with conn.cursor() as cursor:
         cursor.executemany(
             f"INSERT INTO vectors ({columns}) VALUES ({values}) "
-            "ON CONFLICT (observation_id) DO NOTHING",
+            "ON CONFLICT (scope, observation_id) DO NOTHING",
             rows,
         )
 
