@@ -154,16 +154,21 @@ def queue_url(postgres_url: str) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(params=["sqlite-memory", "sqlite-file", "postgres", "pgvector"])
+@pytest.fixture(
+    params=["sqlite-memory", "sqlite-file", "postgres", "postgres-partitioned", "pgvector"]
+)
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     """Every backend the suite must pass on (postgres: a fresh schema per test;
-    pgvector: the same store on a server with the extension)."""
+    partitioned: its tables split by hash of scope; pgvector: on a server with it)."""
     backend: Store
-    if request.param == "postgres":
+    if request.param.startswith("postgres"):
         from tem.store.postgres import PostgresStore
 
         schema = request.getfixturevalue("postgres_schema")
-        backend = PostgresStore(request.getfixturevalue("postgres_url"), schema=schema)
+        partitions = 3 if request.param == "postgres-partitioned" else None
+        backend = PostgresStore(
+            request.getfixturevalue("postgres_url"), schema=schema, partitions=partitions
+        )
     elif request.param == "pgvector":
         from tem.store.postgres import PostgresStore
 

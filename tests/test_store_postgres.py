@@ -710,3 +710,54 @@ def test_the_pgvector_query_can_use_the_models_hnsw_index(
         plan = "\n".join(r[0] for r in conn.execute(sql, (literal(query), "default", 3)))
     assert f"Index Scan using {name}" in plan
     store.close()
+
+
+# -- partitions --------------------------------------------------------------------------
+
+
+def test_partitions_split_the_scoped_tables_of_a_new_schema(
+    postgres_url: str, postgres_schema: str, new_database: Any
+) -> None:
+    from tem.store.postgres_schema import SCOPED
+
+    store = open_store(schema_url(postgres_url, postgres_schema) + "&partitions=4")
+    memory = Memory(store=store)
+    for scope in ("a", "b", "c", "d", "e", "f"):
+        memory.add("Ana", "lives in", "Oslo", source="s", observed_at="2024-01-01", scope=scope)
+    split = rows(
+        postgres_url,
+        postgres_schema,
+        "SELECT c.relname, p.partstrat, count(i.inhrelid) FROM pg_partitioned_table p "
+        "JOIN pg_class c ON c.oid = p.partrelid JOIN pg_inherits i ON i.inhparent = c.oid "
+        f"WHERE c.relnamespace = '{postgres_schema}'::regnamespace GROUP BY 1, 2",
+    )
+    assert sorted(split) == sorted((table, "h", 4) for table in SCOPED)
+    used = rows(postgres_url, postgres_schema, "SELECT count(DISTINCT tableoid) FROM observations")
+    assert used[0][0] > 1  # the scopes spread over partitions
+    store.close()
+    with new_database() as url:  # same index names as a plain schema: migrations can name them
+        plain = PostgresStore(url)
+        plain.close()
+        names = "SELECT indexname FROM pg_indexes WHERE tablename = ANY(%s)"
+        with psycopg.connect(url) as conn:
+            want = conn.execute(names, (list(SCOPED),)).fetchall()
+    with psycopg.connect(postgres_url, options=f"-c search_path={postgres_schema}") as conn:
+        got = conn.execute(
+            names + " AND schemaname = %s", (list(SCOPED), postgres_schema)
+        ).fetchall()
+    assert sorted(got) == sorted(want)
+    PostgresStore(postgres_url, schema=postgres_schema, partitions=4).close()  # left as it is
+
+
+def test_partitions_refuse_a_schema_that_holds_rows(
+    postgres_url: str, postgres_schema: str
+) -> None:
+    memory = Memory(store=PostgresStore(postgres_url, schema=postgres_schema))
+    memory.add("Ana", "lives in", "Oslo", source="s", observed_at="2024-01-01")
+    memory.close()
+    with pytest.raises(UserError, match="observations already holds rows"):
+        PostgresStore(postgres_url, schema=postgres_schema, partitions=4)
+    with pytest.raises(UserError, match="partitions: expected 1 to 1024"):
+        PostgresStore(postgres_url, schema=postgres_schema, partitions=0)
+    with pytest.raises(UserError, match="partitions= expects a number"):
+        split_options("postgresql://u@h/db?partitions=many")

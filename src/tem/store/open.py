@@ -7,7 +7,8 @@ SQLite file; a
 libpq's parameters and tem's own, which are taken out before libpq sees the URL:
 ``schema=NAME`` keeps tem's tables in schema NAME
 (``postgresql://user:password@host:5432/dbname?schema=tem``), and ``pgvector=false``
-keeps vectors out of pgvector even where the server has it.
+keeps vectors out of pgvector even where the server has it, and ``partitions=N``
+creates the tables of a new database or schema partitioned by hash of scope.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def split_options(url: str) -> tuple[str, dict[str, Any]]:
     query = parse_qsl(parts.query, keep_blank_values=True)
     given: dict[str, list[str]] = {}
     for key, value in query:
-        if key in ("schema", "pgvector"):
+        if key in ("schema", "pgvector", "partitions"):
             given.setdefault(key, []).append(value)
     options: dict[str, Any] = {}
     for key, values in given.items():
@@ -74,5 +75,12 @@ def split_options(url: str) -> tuple[str, dict[str, Any]]:
                 f"database URL: pgvector= expects true or false, got {options['pgvector']!r}"
             )
         options["pgvector"] = flag
+    if "partitions" in options:
+        try:
+            options["partitions"] = int(options["partitions"])
+        except ValueError:
+            raise UserError(
+                f"database URL: partitions= expects a number, got {options['partitions']!r}"
+            ) from None
     rest = urlencode([(key, value) for key, value in query if key not in given])
     return urlunsplit(parts._replace(query=rest)), options

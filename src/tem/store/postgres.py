@@ -32,7 +32,7 @@ from tem.store import postgres_pgvector as pgvector_sql
 from tem.store import postgres_search as search_sql
 from tem.store import postgres_vectors as vectors_sql
 from tem.store.base import Derive, SearchHit, VectorDelta, Vectors, WriteReport
-from tem.store.postgres_schema import COMMIT_SHARDS, migrate
+from tem.store.postgres_schema import COMMIT_SHARDS, migrate, partition
 from tem.store.postgres_sql import group_arrays, groups_join, one_line, redact
 from tem.store.postgres_writes import (
     Transaction,
@@ -55,6 +55,8 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 RETRIES = 5
+MAX_PARTITIONS = 1024
+"""Most hash partitions a table may be split into."""
 """Attempts of a write that keeps losing deadlocks before it fails."""
 _SCHEMA = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 _BUMP = f"UPDATE commits SET count = count + 1 WHERE shard = pg_backend_pid() % {COMMIT_SHARDS}"
@@ -71,6 +73,8 @@ class PostgresStore(SqlReads):
     common (``tem/store/postgres_search.py``); None ranks every match.
     ``pgvector`` uses the ``vector`` extension where the server has it (vectors
     searched in SQL, ``tem/store/postgres_pgvector.py``); False never does.
+    ``partitions`` (on a new database or schema) creates the tables holding a scope
+    ``PARTITION BY HASH (scope)`` with that many partitions each.
     """
 
     _mark, _seq = "%s", "seq"
@@ -84,6 +88,7 @@ class PostgresStore(SqlReads):
         timeout: float = 30.0,
         rank_cap: int | None = search_sql.RANK_CAP,
         pgvector: bool = True,
+        partitions: int | None = None,
     ) -> None:
         try:
             import psycopg
@@ -95,6 +100,10 @@ class PostgresStore(SqlReads):
             ) from exc
         if schema is not None and not _SCHEMA.fullmatch(schema):
             raise UserError(f"schema: expected a lowercase SQL name like tem_data, got {schema!r}")
+        if partitions is not None and not 1 <= partitions <= MAX_PARTITIONS:
+            raise UserError(
+                f"partitions: expected 1 to {MAX_PARTITIONS} partitions, got {partitions}"
+            )
         if rank_cap is not None and rank_cap < 1:
             raise UserError(f"rank_cap: expected a positive number of rows or None, got {rank_cap}")
         self.url, self.schema, self.rank_cap = url, schema, rank_cap
@@ -112,6 +121,8 @@ class PostgresStore(SqlReads):
                 url, autocommit=True, connect_timeout=max(1, round(timeout)), options=options
             ) as conn:
                 migrate(conn, schema)
+                if partitions is not None:
+                    partition(conn, partitions)
                 # The extension's quoted schema while pgvector is in use, else None.
                 self.pgvector = pgvector_sql.enable(conn, psycopg.Error) if pgvector else None
                 row = conn.execute("SELECT current_database(), current_schema()").fetchone()

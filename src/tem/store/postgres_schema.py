@@ -14,10 +14,11 @@ order), which keeps the row codecs shared with the SQLite store.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tem.errors import StoreError
+from tem.errors import StoreError, UserError
 
 if TYPE_CHECKING:
     from psycopg import Connection
@@ -244,6 +245,15 @@ def m005_scope_keys(conn: Conn) -> None:
     )
 
 
+def _lock(conn: Conn, schema: str | None) -> None:
+    """Take the schema's migration lock (one per schema: other schemas do not wait)."""
+    conn.execute(
+        "SELECT pg_advisory_xact_lock(hashtextextended("
+        "'tem:migrate:' || coalesce(%s, current_schema(), ''), 0))",
+        (schema,),
+    )
+
+
 def _run(conn: Conn, script: str) -> None:
     """Execute each statement of ``script`` (no statement here contains a semicolon)."""
     for statement in script.split(";"):
@@ -260,18 +270,84 @@ MIGRATIONS: tuple[Callable[[Conn], None], ...] = (
 )
 
 
+SCOPED = ("observations", "versions", "subjects", "sessions", "turns", "vectors")
+"""The tables that hold a ``scope`` and key on it first: those :func:`partition` splits."""
+
+
+def partition(conn: Conn, count: int) -> None:
+    """Make the scoped tables of a new schema ``PARTITION BY HASH (scope)``, ``count`` each.
+
+    Runs after :func:`migrate`, on tables still empty: each is recreated ``LIKE``
+    itself (columns, identity, generated columns, defaults, keys, indexes, with
+    their names) as a partitioned table with partitions ``<table>_p0`` ...; a
+    schema already partitioned is left as it is. Later migrations then apply to the
+    partitioned tables as to plain ones.
+    """
+    with conn.transaction():
+        _lock(conn, None)
+        split = conn.execute(
+            "SELECT count(*) FROM pg_partitioned_table p JOIN pg_class c ON c.oid = p.partrelid "
+            "WHERE c.relnamespace = current_schema()::regnamespace"
+        ).fetchone()
+        if split and split[0]:
+            return
+        for table in SCOPED:
+            if conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone():
+                raise UserError(
+                    f"partitions: {table} already holds rows; partition a new database or schema"
+                )
+        conn.execute("ALTER TABLE turns DROP CONSTRAINT turns_session_seq_fkey")
+        for table in SCOPED:
+            _partition_table(conn, table, count)
+        conn.execute(
+            "ALTER TABLE turns ADD CONSTRAINT turns_session_seq_fkey FOREIGN KEY "
+            "(scope, session_seq) REFERENCES sessions (scope, seq) ON DELETE CASCADE"
+        )
+
+
+def _partition_table(conn: Conn, table: str, count: int) -> None:
+    """Replace empty ``table`` with a copy partitioned by hash of scope; keep index names."""
+    names = _index_names(conn, table)
+    conn.execute(f"ALTER TABLE {table} RENAME TO {table}_plain")
+    conn.execute(
+        f"CREATE TABLE {table} (LIKE {table}_plain INCLUDING ALL) PARTITION BY HASH (scope)"
+    )
+    for number in range(count):
+        conn.execute(
+            f"CREATE TABLE {table}_p{number} PARTITION OF {table} "
+            f"FOR VALUES WITH (MODULUS {count}, REMAINDER {number})"
+        )
+    conn.execute(f"DROP TABLE {table}_plain")
+    for shape, name in _index_names(conn, table).items():
+        if names.get(shape, name) != name:
+            if conn.execute(
+                "SELECT 1 FROM pg_constraint WHERE conname = %s AND conrelid = %s::regclass",
+                (name, table),
+            ).fetchone():
+                conn.execute(f'ALTER TABLE {table} RENAME CONSTRAINT "{name}" TO "{names[shape]}"')
+            else:
+                conn.execute(f'ALTER INDEX "{name}" RENAME TO "{names[shape]}"')
+
+
+def _index_names(conn: Conn, table: str) -> dict[str, str]:
+    """The indexes of ``table`` by their definition without name and table (their shape)."""
+    rows = conn.execute(
+        "SELECT c.relname, pg_get_indexdef(i.indexrelid) "
+        "FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = %s::regclass",
+        (table,),
+    ).fetchall()
+    return {
+        re.sub(r" INDEX \S+ ON (ONLY )?\S+ ", " ", str(shape)): str(name) for name, shape in rows
+    }
+
+
 def migrate(conn: Conn, schema: str | None = None) -> int:
     """Bring the schema up to date in one transaction; return the schema version now in force.
 
     ``schema``, when given, is created first (it is already on the search path).
     """
     with conn.transaction():
-        # One lock per schema: tests (and tenants) in other schemas do not wait.
-        conn.execute(
-            "SELECT pg_advisory_xact_lock(hashtextextended("
-            "'tem:migrate:' || coalesce(%s, current_schema(), ''), 0))",
-            (schema,),
-        )
+        _lock(conn, schema)
         if schema is not None:
             conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
         found = conn.execute("SELECT current_schema()").fetchone()
