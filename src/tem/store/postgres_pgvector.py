@@ -60,7 +60,17 @@ def enable(conn: Conn, errors: type[Exception]) -> str | None:
         conn.execute(
             "SELECT pg_advisory_xact_lock(hashtextextended('tem:pgvector:' || current_schema(), 0))"
         )
-        conn.execute(f"ALTER TABLE vectors ADD COLUMN IF NOT EXISTS embedding {ext}.vector")
+        column = conn.execute(
+            "SELECT 1 FROM pg_attribute WHERE attrelid = 'vectors'::regclass "
+            "AND attname = 'embedding' AND NOT attisdropped"
+        ).fetchone()
+        if column is None:  # ALTER TABLE locks the table even when it changes nothing
+            conn.execute(f"ALTER TABLE vectors ADD COLUMN embedding {ext}.vector")
+            # Rows still to convert (written before, or by a store with pgvector off),
+            # found without reading the table at every open.
+            conn.execute(
+                "CREATE INDEX vectors_unconverted ON vectors (seq) WHERE embedding IS NULL"
+            )
         converted = _convert(conn, ext)
     if converted:  # rows written without pgvector: index every model they hold
         for model, dim in conn.execute("SELECT DISTINCT model, length(vector) / 4 FROM vectors"):
@@ -81,7 +91,8 @@ def _convert(conn: Conn, ext: str) -> int:
     done = 0
     while True:
         rows = conn.execute(
-            "SELECT seq, vector FROM vectors WHERE embedding IS NULL LIMIT %s", (CONVERT_BATCH,)
+            "SELECT seq, vector FROM vectors WHERE embedding IS NULL ORDER BY seq LIMIT %s",
+            (CONVERT_BATCH,),
         ).fetchall()
         if not rows:
             return done
