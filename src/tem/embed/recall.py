@@ -11,7 +11,8 @@ the groups whose best version has cosine >= :data:`SEMANTIC_THRESHOLD` (at most
 The scope's live vectors are held in an in-process index per (scope, model)
 (:mod:`tem.embed.index`): a write by this or any other connection appends its
 vectors and masks the ones it removed; the scope is never reloaded, on SQLite or
-PostgreSQL.
+PostgreSQL. A store that searches vectors itself (PostgreSQL with pgvector:
+:meth:`~tem.store.base.Store.nearest`) is asked instead, and no index is kept.
 """
 
 from __future__ import annotations
