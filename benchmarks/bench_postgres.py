@@ -10,6 +10,13 @@ baseline built in the same run on the same data: every fact as one line "subject
 relation value" in a plain table with a GIN-indexed ``tsvector``, top-k by ``ts_rank``.
 ``--keep`` keeps the schema (its name is printed) and ``--reuse SCHEMA`` measures a
 kept one again without rebuilding.
+
+``--embed`` builds with an embedder (``HashEmbedder``, 64 dimensions: no model, the
+cost measured is tem's) and also times semantic recall, with no write in between
+and right after one ``add`` each (``--embed-queries`` questions each); the first
+recall, which loads the scope's vectors, is timed on its own. Where the server has
+pgvector the store uses it (vectors searched in SQL); ``--no-pgvector`` keeps the
+``bytea`` vectors and the in-process index, to compare the two on one schema.
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ from bench_store import (  # noqa: E402  (the generator is bench_store's, shared
 )
 
 from tem import Memory  # noqa: E402
+from tem.embed.testing import HashEmbedder  # noqa: E402
 from tem.memory import Evidence  # noqa: E402
 from tem.retrieve import STOPWORDS, words  # noqa: E402
 from tem.store.postgres import PostgresStore  # noqa: E402
@@ -74,8 +82,9 @@ def _connect(url: str, schema: str | None = None) -> Any:
 _WRITER: dict[str, Any] = {}
 
 
-def _open_writer(url: str, schema: str) -> None:
-    _WRITER["memory"] = Memory(store=PostgresStore(url, schema=schema, max_connections=1))
+def _open_writer(url: str, schema: str, embed: bool, pgvector: bool) -> None:
+    store = PostgresStore(url, schema=schema, max_connections=1, pgvector=pgvector)
+    _WRITER["memory"] = Memory(store=store, embedder=HashEmbedder() if embed else None)
     _WRITER["conn"] = _connect(url, schema)
 
 
@@ -110,9 +119,18 @@ def _batches(seed: int, scale: int, subjects: list[int]) -> Iterator[list[Group]
         yield pending
 
 
-def build(url: str, schema: str, scale: int, seed: int, writers: int) -> dict[str, Any]:
-    """Build ``scale`` versions into the fresh ``schema``, then VACUUM ANALYZE it."""
-    PostgresStore(url, schema=schema).close()  # creates and migrates the schema
+def build(
+    url: str,
+    schema: str,
+    scale: int,
+    seed: int,
+    writers: int,
+    embed: bool = False,
+    pgvector: bool = True,
+) -> dict[str, Any]:
+    """Build ``scale`` versions (with vectors when ``embed``) into the fresh ``schema``;
+    then VACUUM ANALYZE it."""
+    PostgresStore(url, schema=schema, pgvector=pgvector).close()  # creates and migrates it
     with _connect(url, schema) as conn:
         conn.execute(BASELINE_DDL)
     subjects = [0]
@@ -120,7 +138,9 @@ def build(url: str, schema: str, scale: int, seed: int, writers: int) -> dict[st
     done = 0
     start = time.perf_counter()
     context = multiprocessing.get_context("fork")
-    with context.Pool(writers, initializer=_open_writer, initargs=(url, schema)) as pool:
+    with context.Pool(
+        writers, initializer=_open_writer, initargs=(url, schema, embed, pgvector)
+    ) as pool:
         for facts, tem, base in pool.imap_unordered(_write, _batches(seed, scale, subjects)):
             done += facts
             tem_s += tem
@@ -131,7 +151,7 @@ def build(url: str, schema: str, scale: int, seed: int, writers: int) -> dict[st
     wall = time.perf_counter() - start
     start = time.perf_counter()
     with _connect(url, schema) as conn:
-        for table in TABLES:
+        for table in (*TABLES, "vectors") if embed else TABLES:
             conn.execute(f"VACUUM ANALYZE {table}")
     vacuum = time.perf_counter() - start
     meta = {
@@ -144,6 +164,7 @@ def build(url: str, schema: str, scale: int, seed: int, writers: int) -> dict[st
         "tem_write_s": tem_s,
         "baseline_write_s": base_s,
         "vacuum_analyze_s": vacuum,
+        "embed": embed,
     }
     with _connect(url, schema) as conn:
         conn.execute("INSERT INTO bench_meta VALUES ('build', %s)", (json.dumps(meta),))
@@ -220,6 +241,41 @@ def compare_exact(
     return changed
 
 
+def measure_semantic(
+    url: str, schema: str, asked: list[Question], pgvector: bool = True
+) -> dict[str, Any]:
+    """Time semantic recall: the first (loads the vectors), then without and after writes."""
+    store = PostgresStore(url, schema=schema, pgvector=pgvector)
+    memory = Memory(store=store, embedder=HashEmbedder())
+    start = time.perf_counter()
+    memory.recall("warm up the vector index", K)
+    first = time.perf_counter() - start
+    # In process (no pgvector): wait for the background HNSW build, if any.
+    index = memory._semantic.index("default") if memory._semantic and not store.pgvector else None
+    if index is not None and index.graph is not None:
+        index.graph.ready.wait()  # the background HNSW build, not timed with the questions
+    ready = time.perf_counter() - start
+    still = time_each(lambda q: memory.recall(q.text, K), asked)
+    after: list[float] = []
+    for number, question in enumerate(asked):
+        memory.add(
+            f"Writer {number}", "note", f"fresh {number}", source="w", observed_at="2024-06-01"
+        )
+        begin = time.perf_counter()
+        memory.recall(question.text, K)
+        after.append(time.perf_counter() - begin)
+    memory.forget(source="w")
+    memory.close()
+    return {
+        "search": "pgvector" if store.pgvector else "in process",
+        "first_recall_s": first,
+        "index_ready_s": ready,
+        "recall": percentiles(still),
+        "after_write": percentiles(after),
+        "questions": len(asked),
+    }
+
+
 def measure(
     url: str,
     schema: str,
@@ -227,8 +283,11 @@ def measure(
     compare: bool = False,
     baseline_count: int | None = None,
     baseline_timeout: float = 10.0,
+    embed_count: int = 0,
+    pgvector: bool = True,
 ) -> dict[str, Any]:
-    """Time recall, context and the baseline over ``count`` questions on a built schema."""
+    """Time recall, context and the baseline over ``count`` questions on a built schema
+    (and semantic recall over ``embed_count`` of them on a schema built with vectors)."""
     with _connect(url, schema) as conn:
         row = conn.execute("SELECT value FROM bench_meta WHERE key = 'build'").fetchone()
         meta = json.loads(row[0])
@@ -243,7 +302,7 @@ def measure(
             (schema,),
         ).fetchone()[0]
         database_bytes = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]
-    memory = Memory(store=PostgresStore(url, schema=schema))
+    memory = Memory(store=PostgresStore(url, schema=schema, pgvector=pgvector))
     baseline = Baseline(url, schema, baseline_timeout)
     asked = questions(meta["seed"], meta["subjects"], count)
     recall_s, evidence = _timed_results(lambda q: memory.recall(q.text, K), asked)
@@ -260,6 +319,7 @@ def measure(
     versions = memory.store.count()["versions"]
     memory.close()
     baseline.conn.close()
+    semantic = measure_semantic(url, schema, asked[:embed_count], pgvector) if embed_count else None
     open_count = sum(1 for q in asked if _is_open(q))
     # Like the baseline, the uncapped recall is slow at scale: same questions.
     compared = len(base_asked)
@@ -273,6 +333,7 @@ def measure(
         "compared_questions": compared,
         "compared_open": sum(1 for q in asked[:compared] if _is_open(q)),
         "recall_differs_from_exact": changed,
+        "semantic": semantic,
         "recall": _split(recall_s, asked),
         "context": _split(context_s, asked),
         "baseline": _split(baseline_s, base_asked),
@@ -370,8 +431,43 @@ def report(results: list[dict[str, Any]]) -> str:
             'top-1 answer is the truly current value ("now" questions naming a subject)',
             text_table(["versions", "questions", "tem current", "baseline top-1"], accuracy_rows),
             *_differences(results),
+            *_semantic(results),
         ]
     )
+
+
+def _semantic(results: list[dict[str, Any]]) -> list[str]:
+    """The semantic recall table (with ``--embed``)."""
+    rows = [
+        [
+            f"{r['versions']:,}",
+            r["semantic"]["search"],
+            str(r["semantic"]["questions"]),
+            f"{r['semantic']['first_recall_s']:.2f}",
+            f"{r['semantic']['index_ready_s']:.1f}",
+            *_ms(r["semantic"]["recall"]),
+            *_ms(r["semantic"]["after_write"]),
+        ]
+        for r in results
+        if r.get("semantic")
+    ]
+    if not rows:
+        return []
+    head = [
+        "versions",
+        "search",
+        "questions",
+        "first recall s",
+        "index ready s",
+        "recall p50",
+        "p99",
+    ]
+    return [
+        "",
+        f"semantic recall (HashEmbedder, 64-d; k={K}), ms: no write in between, "
+        "then right after one add each",
+        text_table([*head, "after a write p50", "p99"], rows),
+    ]
 
 
 def _differences(results: list[dict[str, Any]]) -> list[str]:
@@ -414,11 +510,29 @@ def main(argv: list[str] | None = None) -> None:
         help="also count questions whose recall differs from ranking every match "
         "(slow: over the baseline's questions)",
     )
+    parser.add_argument(
+        "--embed", action="store_true", help="build with vectors and time semantic recall"
+    )
+    parser.add_argument(
+        "--embed-queries", type=int, default=100, help="questions of each semantic column"
+    )
+    parser.add_argument(
+        "--no-pgvector",
+        action="store_true",
+        help="keep vectors out of pgvector even where the server has it",
+    )
     parser.add_argument("--json-out", type=Path, help="also write the results as JSON here")
     args = parser.parse_args(argv)
     if args.baseline_queries is not None and args.baseline_queries < 1:
         parser.error("--baseline-queries: expected at least 1")
-    options = (args.queries, args.compare_exact, args.baseline_queries, args.baseline_timeout)
+    options = (
+        args.queries,
+        args.compare_exact,
+        args.baseline_queries,
+        args.baseline_timeout,
+        args.embed_queries if args.embed else 0,
+        not args.no_pgvector,
+    )
     if args.reuse:
         results = [measure(args.url, args.reuse, *options)]
     else:
@@ -427,7 +541,15 @@ def main(argv: list[str] | None = None) -> None:
             schema = f"bench_{scale}_{uuid.uuid4().hex[:8]}"
             print(f"building {scale:,} versions into schema {schema}", file=sys.stderr)
             try:
-                meta = build(args.url, schema, scale, args.seed, args.writers)
+                meta = build(
+                    args.url,
+                    schema,
+                    scale,
+                    args.seed,
+                    args.writers,
+                    args.embed,
+                    not args.no_pgvector,
+                )
                 print(json.dumps(meta), file=sys.stderr)
                 if not args.build_only:
                     results.append(measure(args.url, schema, *options))

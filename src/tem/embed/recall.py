@@ -10,13 +10,14 @@ the groups whose best version has cosine >= :data:`SEMANTIC_THRESHOLD` (at most
 
 The scope's live vectors are held in an in-process index per (scope, model)
 (:mod:`tem.embed.index`): a write by this or any other connection appends its
-vectors and masks the ones it removed; the scope is never reloaded (PostgreSQL,
-which keeps no change log, reloads when its data version moves).
+vectors and masks the ones it removed; the scope is never reloaded, on SQLite or
+PostgreSQL. A store that searches vectors itself (PostgreSQL with pgvector:
+:meth:`~tem.store.base.Store.nearest`) is asked instead, and no index is kept.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy
@@ -121,6 +122,8 @@ class SemanticIndex:
         self.embedder = embedder
         self._scopes: dict[tuple[str, str], ScopeIndex] = {}
         self._queries: dict[str, numpy.ndarray] = {}
+        self._searches_itself: bool | None = None
+        """Whether the store answers ``nearest`` (None: not asked yet)."""
 
     def merge(
         self, ranked: dict[GroupKey, float], query: str, scope: str, k: int
@@ -135,18 +138,26 @@ class SemanticIndex:
         return merged
 
     def search(self, query: str, scope: str, limit: int) -> dict[GroupKey, float]:
-        """Return up to ``limit`` groups with cosine >= the threshold, best first."""
+        """Return up to ``limit`` groups with cosine >= the threshold, best first.
+
+        A store that searches vectors itself (PostgreSQL with pgvector) is asked
+        directly; otherwise the scope's in-process index answers.
+        """
+        # A group can have several live vectors: look at a few times ``limit`` rows.
+        wanted = 4 * limit
+        if self._searches_itself is None:  # limit 0 only asks (no model loaded for it)
+            self._searches_itself = (
+                self.store.nearest(scope, self.embedder.name, b"", 0) is not None
+            )
+        if self._searches_itself:
+            vector = self._query_vector(query).tobytes()
+            near = self.store.nearest(scope, self.embedder.name, vector, wanted) or []
+            return _best(((g, c) for g, c in near if c >= SEMANTIC_THRESHOLD), limit)
         index = self.index(scope)
         if not index.live:
             return {}  # nothing to compare with: do not load a model for it
-        # A group can have several live vectors: look at a few times ``limit`` rows.
-        rows = index.search(self._query_vector(query), 4 * limit, SEMANTIC_THRESHOLD)
-        found: dict[GroupKey, float] = {}
-        for row, cosine in rows:
-            found.setdefault(index.groups[row], cosine)
-            if len(found) >= limit:
-                break
-        return found
+        rows = index.search(self._query_vector(query), wanted, SEMANTIC_THRESHOLD)
+        return _best(((index.groups[row], cosine) for row, cosine in rows), limit)
 
     def _query_vector(self, query: str) -> numpy.ndarray:
         """Embed ``query``, remembering recent ones (agents re-ask; a model call is slow)."""
@@ -179,3 +190,13 @@ class SemanticIndex:
             index.apply(delta)
             index.version = version
         return index
+
+
+def _best(hits: Iterable[tuple[GroupKey, float]], limit: int) -> dict[GroupKey, float]:
+    """The first ``limit`` groups of ``hits`` (best first), each with its best cosine."""
+    found: dict[GroupKey, float] = {}
+    for group, cosine in hits:
+        found.setdefault(group, cosine)
+        if len(found) >= limit:
+            break
+    return found

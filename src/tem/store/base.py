@@ -62,7 +62,9 @@ class VectorDelta:
     A vector is live while its observation is stored and not retired. ``keys`` (never
     reused) name the vectors that became live, with their ``groups`` and ``blobs``;
     ``gone`` names vectors that stopped being live (keys of other scopes may appear:
-    ignore them). ``reset`` says the delta is the whole live set: drop what you had.
+    ignore them). A key already held may come again (PostgreSQL re-sends the vectors
+    of transactions still open at the mark): keep the row held. ``reset`` says the
+    delta is the whole live set: drop what you had.
     ``mark`` is passed back on the next call.
     """
 
@@ -183,8 +185,20 @@ class Store(Protocol):
     def vectors_since(self, scope: str, model: str, mark: tuple[int, int] | None) -> VectorDelta:
         """Return how the live ``model`` vectors of ``scope`` changed since ``mark``.
 
-        ``mark=None`` (or a store that keeps no change log) answers the whole live
-        set with ``reset``. A semantic index applies the delta instead of reloading.
+        ``mark=None`` answers the whole live set with ``reset``. A semantic index
+        applies the delta instead of reloading: a write never makes it reload.
+        """
+        ...
+
+    def nearest(
+        self, scope: str, model: str, vector: bytes, limit: int
+    ) -> list[tuple[GroupKey, float]] | None:
+        """Return up to ``limit`` (group, cosine) of the live vectors nearest ``vector``.
+
+        Best first; a group may come several times (once per live vector). None
+        says this store does not search vectors itself: the caller keeps an index
+        of the scope's vectors (:meth:`vectors_since`) and searches that. With
+        ``limit`` 0 it only answers that (None, or an empty list).
         """
         ...
 

@@ -4,13 +4,17 @@
 SQLite file; a
 ``postgresql://`` or ``postgres://`` URL is a :class:`~tem.store.postgres.PostgresStore`
 (imported only then, so SQLite users never need the postgres extra). The URL takes
-libpq's parameters, and ``?schema=NAME`` (tem's own) keeps tem's tables in schema
-NAME: ``postgresql://user:password@host:5432/dbname?schema=tem``.
+libpq's parameters and tem's own, which are taken out before libpq sees the URL:
+``schema=NAME`` keeps tem's tables in schema NAME
+(``postgresql://user:password@host:5432/dbname?schema=tem``), and ``pgvector=false``
+keeps vectors out of pgvector even where the server has it, and ``partitions=N``
+creates the tables of a new database or schema partitioned by hash of scope.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from tem.errors import UserError
@@ -34,8 +38,8 @@ def open_store(target: str | Path | None) -> Store:
     if is_url(target):
         from tem.store.postgres import PostgresStore
 
-        url, schema = split_schema(target)
-        return PostgresStore(url, schema=schema)
+        url, options = split_options(target)
+        return PostgresStore(url, **options)
     if "://" in target:
         scheme = target.split("://", 1)[0]
         raise UserError(
@@ -44,14 +48,39 @@ def open_store(target: str | Path | None) -> Store:
     return SQLiteStore(target)
 
 
-def split_schema(url: str) -> tuple[str, str | None]:
-    """Take tem's ``schema`` parameter out of ``url`` (libpq would refuse it)."""
+BOOLEANS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
+
+
+def split_options(url: str) -> tuple[str, dict[str, Any]]:
+    """Take tem's parameters out of ``url`` (libpq would refuse them): the URL, the options.
+
+    The options are :class:`~tem.store.postgres.PostgresStore` keyword arguments,
+    only those the URL gives.
+    """
     parts = urlsplit(url)
     query = parse_qsl(parts.query, keep_blank_values=True)
-    schemas = [value for key, value in query if key == "schema"]
-    if not schemas:
-        return url, None
-    if len(schemas) > 1 or not schemas[0]:
-        raise UserError("database URL: give schema= once, with a name")
-    rest = urlencode([(key, value) for key, value in query if key != "schema"])
-    return urlunsplit(parts._replace(query=rest)), schemas[0]
+    given: dict[str, list[str]] = {}
+    for key, value in query:
+        if key in ("schema", "pgvector", "partitions"):
+            given.setdefault(key, []).append(value)
+    options: dict[str, Any] = {}
+    for key, values in given.items():
+        if len(values) > 1 or not values[0]:
+            raise UserError(f"database URL: give {key}= once, with a value")
+        options[key] = values[0]
+    if "pgvector" in options:
+        flag = BOOLEANS.get(options["pgvector"].lower())
+        if flag is None:
+            raise UserError(
+                f"database URL: pgvector= expects true or false, got {options['pgvector']!r}"
+            )
+        options["pgvector"] = flag
+    if "partitions" in options:
+        try:
+            options["partitions"] = int(options["partitions"])
+        except ValueError:
+            raise UserError(
+                f"database URL: partitions= expects a number, got {options['partitions']!r}"
+            ) from None
+    rest = urlencode([(key, value) for key, value in query if key not in given])
+    return urlunsplit(parts._replace(query=rest)), options

@@ -28,10 +28,11 @@ from tem.core.episode import Event, Session, TurnRecord
 from tem.core.model import Cardinality, GroupKey, Observation, Version
 from tem.errors import StoreError, UserError
 from tem.store import postgres_episodes as episodes
+from tem.store import postgres_pgvector as pgvector_sql
 from tem.store import postgres_search as search_sql
 from tem.store import postgres_vectors as vectors_sql
 from tem.store.base import Derive, SearchHit, VectorDelta, Vectors, WriteReport
-from tem.store.postgres_schema import COMMIT_SHARDS, migrate
+from tem.store.postgres_schema import COMMIT_SHARDS, migrate, partition
 from tem.store.postgres_sql import group_arrays, groups_join, one_line, redact
 from tem.store.postgres_writes import (
     Transaction,
@@ -54,6 +55,8 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 RETRIES = 5
+MAX_PARTITIONS = 1024
+"""Most hash partitions a table may be split into."""
 """Attempts of a write that keeps losing deadlocks before it fails."""
 _SCHEMA = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 _BUMP = f"UPDATE commits SET count = count + 1 WHERE shard = pg_backend_pid() % {COMMIT_SHARDS}"
@@ -68,6 +71,10 @@ class PostgresStore(SqlReads):
     The schema is migrated on open. Needs ``pip install 'tem[postgres]'``.
     ``rank_cap`` bounds the rows one full-text search ranks once its terms are
     common (``tem/store/postgres_search.py``); None ranks every match.
+    ``pgvector`` uses the ``vector`` extension where the server has it (vectors
+    searched in SQL, ``tem/store/postgres_pgvector.py``); False never does.
+    ``partitions`` (on a new database or schema) creates the tables holding a scope
+    ``PARTITION BY HASH (scope)`` with that many partitions each.
     """
 
     _mark, _seq = "%s", "seq"
@@ -80,6 +87,8 @@ class PostgresStore(SqlReads):
         max_connections: int = 8,
         timeout: float = 30.0,
         rank_cap: int | None = search_sql.RANK_CAP,
+        pgvector: bool = True,
+        partitions: int | None = None,
     ) -> None:
         try:
             import psycopg
@@ -91,10 +100,16 @@ class PostgresStore(SqlReads):
             ) from exc
         if schema is not None and not _SCHEMA.fullmatch(schema):
             raise UserError(f"schema: expected a lowercase SQL name like tem_data, got {schema!r}")
+        if partitions is not None and not 1 <= partitions <= MAX_PARTITIONS:
+            raise UserError(
+                f"partitions: expected 1 to {MAX_PARTITIONS} partitions, got {partitions}"
+            )
         if rank_cap is not None and rank_cap < 1:
             raise UserError(f"rank_cap: expected a positive number of rows or None, got {rank_cap}")
         self.url, self.schema, self.rank_cap = url, schema, rank_cap
         self._search_stats = search_sql.SearchStats()
+        self._indexed: set[str] = set()
+        """Models whose HNSW index this store has made sure of."""
         self._errors: type[Exception] = psycopg.Error
         self._retryable: tuple[type[Exception], ...] = (
             psycopg.errors.DeadlockDetected,
@@ -106,6 +121,10 @@ class PostgresStore(SqlReads):
                 url, autocommit=True, connect_timeout=max(1, round(timeout)), options=options
             ) as conn:
                 migrate(conn, schema)
+                if partitions is not None:
+                    partition(conn, partitions)
+                # The extension's quoted schema while pgvector is in use, else None.
+                self.pgvector = pgvector_sql.enable(conn, psycopg.Error) if pgvector else None
                 row = conn.execute("SELECT current_database(), current_schema()").fetchone()
         except psycopg.Error as exc:
             raise StoreError(f"cannot open {redact(url)}: {one_line(exc)}") from exc
@@ -150,7 +169,7 @@ class PostgresStore(SqlReads):
                 # Pipeline mode: statements whose results are not needed yet go out
                 # together with the next read (a single add is two round trips).
                 with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
-                    result = work(Transaction(conn, self._namespace))
+                    result = work(Transaction(conn, self._namespace, self.pgvector))
                     conn.execute(_BUMP)
                 return result
             except self._retryable as exc:
@@ -166,6 +185,7 @@ class PostgresStore(SqlReads):
         self, observations: Sequence[Observation], derive: Derive, vectors: Vectors | None = None
     ) -> WriteReport:
         check_observations(observations)
+        self._index_for(vectors)
         return self._write(lambda tx: tx.write(observations, derive, vectors))
 
     def write_session(
@@ -179,6 +199,7 @@ class PostgresStore(SqlReads):
     ) -> WriteReport:
         check_observations(observations)
         check_session(session, scope, summary)
+        self._index_for(vectors)
 
         def work(tx: Transaction) -> WriteReport:
             tx.put_session(session, scope, summary)
@@ -209,6 +230,16 @@ class PostgresStore(SqlReads):
 
     def declare(self, relation_key: str, cardinality: Cardinality, derive: Derive) -> WriteReport:
         return self._write(lambda tx: tx.declare(relation_key, cardinality, derive))
+
+    def _index_for(self, vectors: Vectors | None) -> None:
+        """With pgvector, make sure the model of ``vectors`` has its HNSW index (once)."""
+        if self.pgvector is None or not vectors or vectors.model in self._indexed:
+            return
+        dim = len(next(iter(vectors.by_id.values()), b"")) // 4
+        if dim:
+            with self._connection() as conn:
+                pgvector_sql.ensure_index(conn, self.pgvector, vectors.model, dim)
+            self._indexed.add(vectors.model)
 
     # -- reads ----------------------------------------------------------------------
 
@@ -247,13 +278,17 @@ class PostgresStore(SqlReads):
             return vectors_sql.scope_vectors(conn, scope, model)
 
     def vectors_since(self, scope: str, model: str, mark: tuple[int, int] | None) -> VectorDelta:
-        """The whole live set, always (``reset``): PostgreSQL keeps no vector change log.
+        with self._connection() as conn:
+            return vectors_sql.vectors_since(conn, scope, model, mark)
 
-        Identity values commit out of order under concurrent writers, so a key
-        watermark could skip a vector; callers reload when :meth:`data_version` moves.
-        """
-        groups, blobs = self.vectors(scope, model)
-        return VectorDelta(list(range(len(groups))), groups, blobs, [], (0, 0), reset=True)
+    def nearest(
+        self, scope: str, model: str, vector: bytes, limit: int
+    ) -> list[tuple[GroupKey, float]] | None:
+        """With pgvector, the HNSW search in SQL; without, None (recall keeps an index)."""
+        if self.pgvector is None:
+            return None
+        with self._connection() as conn:
+            return pgvector_sql.nearest(conn, self.pgvector, scope, model, vector, limit)
 
     def data_version(self) -> int:
         return int(self._read("SELECT sum(count) FROM commits")[0][0])
@@ -277,8 +312,8 @@ class PostgresStore(SqlReads):
                 return []
             rows = conn.execute(
                 "SELECT t.seq, t.id, t.scope, t.subject_key, t.relation_key FROM versions t "
-                "WHERE t.seq = ANY(%s)",
-                ([seq for seq, _ in ranked],),
+                "WHERE t.scope = %s AND t.seq = ANY(%s)",
+                (scope, [seq for seq, _ in ranked]),
             ).fetchall()
         # A row a concurrent write deleted between the two statements is left out.
         found = {int(r[0]): (r[1], GroupKey(r[2], r[3], r[4])) for r in rows}

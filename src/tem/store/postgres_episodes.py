@@ -39,11 +39,11 @@ def put_session(conn: Conn, session: Session, scope: str, summary: str) -> None:
         session_row(session, scope, summary),
     ).fetchone()
     assert row is not None  # INSERT ... RETURNING returns the row
-    rows = [(row[0], *turn_row(turn)) for turn in session.turns]
+    rows = [(scope, row[0], *turn_row(turn)) for turn in session.turns]
     with conn.cursor() as cursor:
         cursor.executemany(
-            "INSERT INTO turns (session_seq, idx, speaker, text, time, turn_id) "
-            "VALUES (%s, %s, %s, %s, %s, %s)",
+            "INSERT INTO turns (scope, session_seq, idx, speaker, text, time, turn_id) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s)",
             rows,
         )
 
@@ -77,8 +77,8 @@ def search_turns(conn: Conn, scope: str, terms: Sequence[str], limit: int) -> li
         conn,
         terms,
         f"SELECT {_TURN_COLUMNS}, ts_rank_cd(t.fts, q.q) AS score "
-        "FROM turns t JOIN sessions s ON s.seq = t.session_seq, q "
-        "WHERE t.fts @@ q.q AND s.scope = %s ORDER BY score DESC, t.seq LIMIT %s",
+        "FROM turns t JOIN sessions s ON s.scope = t.scope AND s.seq = t.session_seq, q "
+        "WHERE t.fts @@ q.q AND t.scope = %s ORDER BY score DESC, t.seq LIMIT %s",
         (scope, limit),
     )
     return [turn_of(r, float(r[7])) for r in rows]
@@ -107,7 +107,8 @@ def list_sessions(conn: Conn, scope: str) -> list[Event]:
 def session_turns(conn: Conn, scope: str, session_id: str) -> list[TurnRecord]:
     """Return the turns of one session, in order."""
     rows = conn.execute(
-        f"SELECT {_TURN_COLUMNS} FROM turns t JOIN sessions s ON s.seq = t.session_seq "
+        f"SELECT {_TURN_COLUMNS} FROM turns t "
+        "JOIN sessions s ON s.scope = t.scope AND s.seq = t.session_seq "
         "WHERE s.scope = %s AND s.id = %s ORDER BY t.idx",
         (scope, session_id),
     ).fetchall()

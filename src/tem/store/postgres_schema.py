@@ -14,10 +14,11 @@ order), which keeps the row codecs shared with the SQLite store.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tem.errors import StoreError
+from tem.errors import StoreError, UserError
 
 if TYPE_CHECKING:
     from psycopg import Connection
@@ -175,6 +176,84 @@ def m003_vectors(conn: Conn) -> None:
     )
 
 
+def m004_vector_log(conn: Conn) -> None:
+    """Vector keys never reused, the transaction that wrote each, and a log of vectors gone.
+
+    A semantic index reads the changes since its mark instead of reloading the scope
+    (:func:`tem.store.postgres_vectors.vectors_since`). Identity values commit out of
+    order, so the mark is a snapshot's ``xmin``, not a key: every transaction below
+    it has ended. ``vectors_gone`` holds numbers only, as SQLite's: the key, and a
+    hash of the scope (to find a scope's entries, and route by them) rather than its
+    name, so a forgotten scope leaves no text behind.
+    """
+    _run(
+        conn,
+        """
+        ALTER TABLE vectors ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY;
+        ALTER TABLE vectors ADD COLUMN xid xid8 NOT NULL DEFAULT pg_current_xact_id();
+        CREATE INDEX vectors_changed ON vectors (scope, model, xid);
+        CREATE TABLE vectors_gone (
+            scope_hash bigint NOT NULL,
+            vector bigint NOT NULL,
+            xid xid8 NOT NULL DEFAULT pg_current_xact_id()
+        );
+        CREATE INDEX vectors_gone_changed ON vectors_gone (scope_hash, xid)
+        """,
+    )
+
+
+def m005_scope_keys(conn: Conn) -> None:
+    """``scope`` first in every primary and unique key, so each table can be split by scope.
+
+    A table partitioned (or, with Citus, distributed) by ``scope`` needs its
+    primary and unique keys to hold it. ``turns`` gains the scope of its session
+    and references it by (scope, seq). ``relations``, ``commits`` and
+    ``schema_version`` hold no scope: they stay whole (Citus: reference tables).
+    Indexes that serve lookups by scope already start with it; two others stay as
+    they are, since a partition or shard indexes its own rows either way:
+    ``observations_relation`` (``declare`` finds a relation's groups in every
+    scope) and the GIN text indexes.
+    """
+    _run(
+        conn,
+        """
+        ALTER TABLE turns DROP CONSTRAINT turns_session_seq_fkey;
+        ALTER TABLE turns ADD COLUMN scope text COLLATE "C";
+        UPDATE turns t SET scope = s.scope FROM sessions s WHERE s.seq = t.session_seq;
+        ALTER TABLE turns ALTER COLUMN scope SET NOT NULL;
+        ALTER TABLE observations DROP CONSTRAINT observations_pkey;
+        ALTER TABLE observations ADD PRIMARY KEY (scope, seq);
+        ALTER TABLE observations DROP CONSTRAINT observations_id_key;
+        ALTER TABLE observations ADD CONSTRAINT observations_id_key UNIQUE (scope, id);
+        ALTER TABLE versions DROP CONSTRAINT versions_pkey;
+        ALTER TABLE versions ADD PRIMARY KEY (scope, seq);
+        ALTER TABLE versions DROP CONSTRAINT versions_id_key;
+        ALTER TABLE versions ADD CONSTRAINT versions_id_key UNIQUE (scope, id);
+        ALTER TABLE subjects DROP CONSTRAINT subjects_pkey;
+        ALTER TABLE subjects ADD PRIMARY KEY (scope, seq);
+        ALTER TABLE sessions DROP CONSTRAINT sessions_pkey;
+        ALTER TABLE sessions ADD PRIMARY KEY (scope, seq);
+        ALTER TABLE turns DROP CONSTRAINT turns_pkey;
+        ALTER TABLE turns ADD PRIMARY KEY (scope, seq);
+        DROP INDEX turns_session;
+        CREATE INDEX turns_session ON turns (scope, session_seq, idx);
+        ALTER TABLE turns ADD CONSTRAINT turns_session_seq_fkey FOREIGN KEY (scope, session_seq)
+            REFERENCES sessions (scope, seq) ON DELETE CASCADE;
+        ALTER TABLE vectors DROP CONSTRAINT vectors_pkey;
+        ALTER TABLE vectors ADD PRIMARY KEY (scope, observation_id)
+        """,
+    )
+
+
+def _lock(conn: Conn, schema: str | None) -> None:
+    """Take the schema's migration lock (one per schema: other schemas do not wait)."""
+    conn.execute(
+        "SELECT pg_advisory_xact_lock(hashtextextended("
+        "'tem:migrate:' || coalesce(%s, current_schema(), ''), 0))",
+        (schema,),
+    )
+
+
 def _run(conn: Conn, script: str) -> None:
     """Execute each statement of ``script`` (no statement here contains a semicolon)."""
     for statement in script.split(";"):
@@ -186,7 +265,80 @@ MIGRATIONS: tuple[Callable[[Conn], None], ...] = (
     m001_create_tables,
     m002_episodes,
     m003_vectors,
+    m004_vector_log,
+    m005_scope_keys,
 )
+
+
+SCOPED = ("observations", "versions", "subjects", "sessions", "turns", "vectors")
+"""The tables that hold a ``scope`` and key on it first: those :func:`partition` splits."""
+
+
+def partition(conn: Conn, count: int) -> None:
+    """Make the scoped tables of a new schema ``PARTITION BY HASH (scope)``, ``count`` each.
+
+    Runs after :func:`migrate`, on tables still empty: each is recreated ``LIKE``
+    itself (columns, identity, generated columns, defaults, keys, indexes, with
+    their names) as a partitioned table with partitions ``<table>_p0`` ...; a
+    schema already partitioned is left as it is. Later migrations then apply to the
+    partitioned tables as to plain ones.
+    """
+    with conn.transaction():
+        _lock(conn, None)
+        split = conn.execute(
+            "SELECT count(*) FROM pg_partitioned_table p JOIN pg_class c ON c.oid = p.partrelid "
+            "WHERE c.relnamespace = current_schema()::regnamespace"
+        ).fetchone()
+        if split and split[0]:
+            return
+        for table in SCOPED:
+            if conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone():
+                raise UserError(
+                    f"partitions: {table} already holds rows; partition a new database or schema"
+                )
+        conn.execute("ALTER TABLE turns DROP CONSTRAINT turns_session_seq_fkey")
+        for table in SCOPED:
+            _partition_table(conn, table, count)
+        conn.execute(
+            "ALTER TABLE turns ADD CONSTRAINT turns_session_seq_fkey FOREIGN KEY "
+            "(scope, session_seq) REFERENCES sessions (scope, seq) ON DELETE CASCADE"
+        )
+
+
+def _partition_table(conn: Conn, table: str, count: int) -> None:
+    """Replace empty ``table`` with a copy partitioned by hash of scope; keep index names."""
+    names = _index_names(conn, table)
+    conn.execute(f"ALTER TABLE {table} RENAME TO {table}_plain")
+    conn.execute(
+        f"CREATE TABLE {table} (LIKE {table}_plain INCLUDING ALL) PARTITION BY HASH (scope)"
+    )
+    for number in range(count):
+        conn.execute(
+            f"CREATE TABLE {table}_p{number} PARTITION OF {table} "
+            f"FOR VALUES WITH (MODULUS {count}, REMAINDER {number})"
+        )
+    conn.execute(f"DROP TABLE {table}_plain")
+    for shape, name in _index_names(conn, table).items():
+        if names.get(shape, name) != name:
+            if conn.execute(
+                "SELECT 1 FROM pg_constraint WHERE conname = %s AND conrelid = %s::regclass",
+                (name, table),
+            ).fetchone():
+                conn.execute(f'ALTER TABLE {table} RENAME CONSTRAINT "{name}" TO "{names[shape]}"')
+            else:
+                conn.execute(f'ALTER INDEX "{name}" RENAME TO "{names[shape]}"')
+
+
+def _index_names(conn: Conn, table: str) -> dict[str, str]:
+    """The indexes of ``table`` by their definition without name and table (their shape)."""
+    rows = conn.execute(
+        "SELECT c.relname, pg_get_indexdef(i.indexrelid) "
+        "FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = %s::regclass",
+        (table,),
+    ).fetchall()
+    return {
+        re.sub(r" INDEX \S+ ON (ONLY )?\S+ ", " ", str(shape)): str(name) for name, shape in rows
+    }
 
 
 def migrate(conn: Conn, schema: str | None = None) -> int:
@@ -195,12 +347,7 @@ def migrate(conn: Conn, schema: str | None = None) -> int:
     ``schema``, when given, is created first (it is already on the search path).
     """
     with conn.transaction():
-        # One lock per schema: tests (and tenants) in other schemas do not wait.
-        conn.execute(
-            "SELECT pg_advisory_xact_lock(hashtextextended("
-            "'tem:migrate:' || coalesce(%s, current_schema(), ''), 0))",
-            (schema,),
-        )
+        _lock(conn, schema)
         if schema is not None:
             conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
         found = conn.execute("SELECT current_schema()").fetchone()

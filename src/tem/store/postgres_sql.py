@@ -80,12 +80,17 @@ def bulk_insert(table: str, columns: str, types: Sequence[str]) -> str:
 
 
 def bulk_update(table: str, columns: str, types: Sequence[str]) -> str:
-    """One ``UPDATE`` of rows by ``seq``; each parameter row is ``(*columns, seq)``."""
+    """One ``UPDATE`` of rows by ``seq``; each parameter row is ``(*columns, seq)``.
+
+    Rows are matched by scope too when ``columns`` holds it (keys start with it).
+    """
     names = [c.strip() for c in columns.split(",")]
     assigned = ", ".join(f"u.{n}" for n in names)
+    same_scope = " AND t.scope = u.scope" if "scope" in names else ""
     return (
         f"UPDATE {table} AS t SET ({', '.join(names)}) = ({assigned}) "
-        f"FROM {unnest([*types, 'bigint'])} AS u({', '.join(names)}, seq) WHERE t.seq = u.seq"
+        f"FROM {unnest([*types, 'bigint'])} AS u({', '.join(names)}, seq) "
+        f"WHERE t.seq = u.seq{same_scope}"
     )
 
 

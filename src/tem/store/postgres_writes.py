@@ -96,6 +96,8 @@ class Transaction:
 
     conn: Conn
     namespace: str
+    pgvector: str | None = None
+    """The pgvector extension's quoted schema, when vectors are also stored as ``vector``."""
     alone: bool | None = None
     """None until the first lock; then True when this write holds the whole store."""
 
@@ -111,7 +113,7 @@ class Transaction:
     ) -> WriteReport:
         """Insert observations (skipping known ids), re-derive their groups, store vectors."""
         report = self._insert(observations, derive)
-        vectors_sql.put_vectors(self.conn, observations, vectors)
+        vectors_sql.put_vectors(self.conn, observations, vectors, self.pgvector)
         return report
 
     def put_session(self, session: Session, scope: str, summary: str) -> None:
@@ -125,9 +127,14 @@ class Transaction:
         where = "scope = %s AND source = %s AND expired_at IS NULL"
         locked = self._groups_where(where, (scope, source))
         self._lock_groups(locked)
+        # The vectors of the retired observations stop being live: log their keys.
         rows = self.conn.execute(
-            f"UPDATE observations SET expired_at = %s WHERE {where} "
-            "RETURNING seq, scope, subject_key, relation_key",
+            f"WITH retired AS (UPDATE observations SET expired_at = %s WHERE {where} "
+            "RETURNING id, seq, scope, subject_key, relation_key), "
+            "logged AS (INSERT INTO vectors_gone (scope_hash, vector) "
+            "SELECT hashtextextended(x.scope, 0), x.seq "
+            "FROM vectors x JOIN retired r ON x.scope = r.scope AND x.observation_id = r.id) "
+            "SELECT seq, scope, subject_key, relation_key FROM retired",
             (to_text(when), scope, source),
         ).fetchall()
         groups = self._touched(rows, locked)
@@ -142,7 +149,10 @@ class Transaction:
         rows = self.conn.execute(
             f"WITH gone AS (DELETE FROM observations WHERE {clause} "
             "RETURNING id, seq, scope, subject_key, relation_key), "
-            "unvectored AS (DELETE FROM vectors WHERE observation_id IN (SELECT id FROM gone)) "
+            "unvectored AS (DELETE FROM vectors WHERE observation_id IN (SELECT id FROM gone) "
+            "RETURNING scope, seq), "
+            "logged AS (INSERT INTO vectors_gone (scope_hash, vector) "
+            "SELECT hashtextextended(scope, 0), seq FROM unvectored) "
             "SELECT seq, scope, subject_key, relation_key FROM gone",
             params,
         ).fetchall()

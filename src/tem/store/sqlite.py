@@ -363,6 +363,11 @@ class SQLiteStore(SqlReads):
             finally:
                 self._conn.execute("COMMIT")
 
+    def nearest(
+        self, scope: str, model: str, vector: bytes, limit: int
+    ) -> list[tuple[GroupKey, float]] | None:
+        return None  # vectors are searched in process (tem.embed.index)
+
     def data_version(self) -> int:
         with self._lock:
             (other,) = self._conn.execute("PRAGMA data_version").fetchone()
