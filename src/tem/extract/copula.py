@@ -302,7 +302,7 @@ STUDY_POSTS = frozenset(
     "lecture seminar exam thesis dissertation degree coursework semester module tutorial".split()
 )
 """Nouns of the speaker's own work or study: "my boss at Chipotle", "my exam at NTNU"."""
-PAST_POSTS = frozenset({"old", "former", "previous", "ex", "last", "first"})
+PAST_POSTS = lx.FORMER | {"last", "first"}
 ENDING_VERBS = frozenset("quit leave lose resign ditch pack hand finish end drop".split())
 
 

@@ -32,7 +32,7 @@ from typing import Any
 from tem.extract import filters, kinds, partners, shapes
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import NAMED, canonical, whole_name
-from tem.extract.lexicon import KIN_NOUNS, OCCUPATIONS
+from tem.extract.lexicon import FORMER, KIN_NOUNS, OCCUPATIONS
 from tem.extract.subjects import SELF, first_possessed, misread_base, name_of, subject_token
 from tem.extract.triggers import speaks_of_self
 
@@ -425,9 +425,6 @@ def _left_out_i(token: Token) -> bool:
         and token.dep_ in ("ROOT", "advcl", "conj", "ccomp")
         and not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in token.children)
     )
-
-
-FORMER = frozenset({"old", "former", "previous", "ex"})
 
 
 def old_or_compared(span: Any) -> bool:

@@ -57,6 +57,8 @@ DRINKS = frozenset(
     """.split()
 )
 """Drinks (and words of drink names) by the head word of a phrase: "iced americanos"."""
+FORMER = frozenset({"old", "former", "previous", "ex"})
+"""Words that put a thing in the past: "my old job at Vodafone", "my former flat"."""
 CONTAINERS = frozenset({"cup", "mug", "glass", "pot", "bottle", "can", "shot", "bowl", "plate"})
 """What a drink or dish is served in: "a cold glass of buttermilk" is buttermilk."""
 DRINK_PHRASES = frozenset(
