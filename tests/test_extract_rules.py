@@ -471,3 +471,11 @@ def test_the_place_of_a_post_the_speaker_owns_is_theirs(
 )
 def test_a_post_that_is_not_held_now_names_no_employer(text: str) -> None:
     assert not {t for t in triples(text) if t[1] == "works at" and t[3] == "assert"}
+
+
+def test_a_verb_beside_quit_is_not_governed_by_it() -> None:
+    found = triples("I quit my job at Oracle and moved to Lisbon.")
+    assert ("Maria", "lives in", "Lisbon", "assert") in found
+    assert not triples("I want to quit and move to Lisbon.") & {
+        ("Maria", "lives in", "Lisbon", "assert")
+    }

@@ -130,9 +130,20 @@ def is_hypothetical(verb: Token) -> bool:
         return True
     # "hop" is spaCy's lemma of "hoping"
     chain = governors(verb)  # a capital hides the lemma: "Imagine I studied at ETH"
+    below = [verb, *chain]
     return any(
-        t.lemma_.casefold() in HYPOTHETICAL_GOVERNORS or hedged(t) or _planned(t) for t in chain
+        hedged(t)
+        or _planned(t)
+        or (t.lemma_.casefold() in HYPOTHETICAL_GOVERNORS and not _coordinated(below[i], t))
+        for i, t in enumerate(chain)
     )
+
+
+def _coordinated(token: Token, head: Token) -> bool:
+    """True when ``token`` is joined to ``head`` by "and": a verb beside "quit" or "want"
+    is not governed by it ("Quit Starbucks and started at Banfield"); a modal still
+    reaches it ("I might move and start a bakery": :func:`hedged`)."""
+    return token.dep_ == "conj" and token.head.i == head.i
 
 
 def _planned(token: Token) -> bool:
