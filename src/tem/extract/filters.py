@@ -143,7 +143,7 @@ def _coordinated(token: Token, head: Token) -> bool:
     """True when ``token`` is joined to ``head`` by "and": a verb beside "quit" or "want"
     is not governed by it ("Quit Starbucks and started at Banfield"); a modal still
     reaches it ("I might move and start a bakery": :func:`hedged`)."""
-    return token.dep_ == "conj" and token.head.i == head.i
+    return bool(token.dep_ == "conj" and token.head.i == head.i)
 
 
 def _planned(token: Token) -> bool:
