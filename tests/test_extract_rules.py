@@ -479,3 +479,10 @@ def test_a_verb_beside_quit_is_not_governed_by_it() -> None:
     assert not triples("I want to quit and move to Lisbon.") & {
         ("Maria", "lives in", "Lisbon", "assert")
     }
+
+
+def test_disbelief_denies_nothing() -> None:
+    assert ("Maria", "lives in", "Leeds", "assert") in triples(
+        "Can't believe I still live in Leeds."
+    )
+    assert ("Maria", "lives in", "Leeds", "assert") not in triples("I don't live in Leeds.")

@@ -75,8 +75,12 @@ def _set_apart(clause: Token) -> bool:
 
 
 def is_negated(verb: Token) -> bool:
-    """True when the clause (or a governing verb) is negated: "didn't", "never"."""
+    """True when the clause (or a governing verb) is negated: "didn't", "never"; not
+    when the negation is disbelief at what the clause says ("can't believe I still live
+    in Tulsa" says the speaker does)."""
     for token in [verb, *governors(verb)]:
+        if token is not verb and _disbelief(token):
+            return False
         for child in token.children:
             if child.dep_ == "neg" and not _no_longer(child):
                 return True
@@ -85,6 +89,15 @@ def is_negated(verb: Token) -> bool:
         if refuses(token):
             return True
     return False
+
+
+def _disbelief(token: Token) -> bool:
+    """ "can't believe", "cannot beleive", "couldn't believe": amazement, no denial."""
+    from difflib import SequenceMatcher
+
+    believe = SequenceMatcher(None, token.lower_, "believe").ratio() >= 0.85
+    able = any(c.dep_ == "aux" and c.lemma_ in ("can", "could") for c in token.children)
+    return believe and able
 
 
 REFUSAL_PARTICLES = {"turn": frozenset({"down", "away"}), "pass": frozenset({"on", "up"})}
