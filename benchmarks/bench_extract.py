@@ -1,5 +1,6 @@
 """Benchmark of the offline extractor: accuracy on the hand-labelled gold set, then on
-the persona benchmark's gold facts, then throughput on every turn of LoCoMo.
+the persona benchmark's gold facts, then throughput on every turn of LoCoMo (in one
+process, then in as many as ``tem ingest`` uses here).
 
 Run: ``python benchmarks/bench_extract.py [--set PATH ...] [--locomo PATH] [--seed N]
 [--rules-only] [--write-floors PATH]``.
@@ -37,6 +38,7 @@ from typing import Any
 from tem.core.episode import Session, Turn
 from tem.eval import extraction, persona
 from tem.extract import OfflineExtractor
+from tem.extract.workers import auto_workers
 
 ROOT = Path(__file__).resolve().parent
 SETS = [
@@ -155,15 +157,18 @@ def locomo_sessions(path: Path) -> Iterator[Session]:
             yield Session(id=f"{sample.get('sample_id', '')}:{name}", observed_at=day, turns=items)
 
 
-def run_throughput(extractor: OfflineExtractor, path: Path) -> None:
+def run_throughput(extractor: OfflineExtractor, path: Path, *, cpu: bool = True) -> None:
+    """Extract every LoCoMo turn; print turns/s (and per CPU-second of this process,
+    unless ``cpu`` is False: worker processes' time is not this process's)."""
     sessions = list(locomo_sessions(path))
     turns = sum(len(s.turns) for s in sessions)
     extractor.extract(sessions[0])  # load the model outside the timing
     start, cpu_start = time.perf_counter(), time.process_time()
     facts = sum(len(f) for f in extractor.extract_many(sessions))
-    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
+    elapsed, cpu_time = time.perf_counter() - start, time.process_time() - cpu_start
     print(f"locomo: {len(sessions)} sessions, {turns} turns, {facts} facts in {elapsed:.1f}s")
-    print(f"throughput: {turns / elapsed:.0f} turns/s wall, {turns / cpu:.0f} turns per CPU-second")
+    per_cpu = f", {turns / cpu_time:.0f} turns per CPU-second" if cpu else ""
+    print(f"throughput: {turns / elapsed:.0f} turns/s wall{per_cpu}")
     print(f"load average during the run: {os.getloadavg()[0]:.1f}")
 
 
@@ -200,6 +205,11 @@ def main(argv: Iterable[str] | None = None) -> None:
     print()
     if not args.no_throughput and args.locomo.exists():
         run_throughput(extractor, args.locomo)
+        workers = auto_workers()
+        if workers > 1:  # what `tem ingest` uses by default
+            print(f"with {workers} extraction processes (tem ingest's default here):")
+            several = OfflineExtractor(learned=not args.rules_only, workers=workers)
+            run_throughput(several, args.locomo, cpu=False)
     print(f"peak RSS: {peak_rss_mib():.0f} MiB")
 
 
