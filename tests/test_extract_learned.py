@@ -254,6 +254,7 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         # a name first in its sentence is still a name, not a pastime
         ("Duolingo has been my evening routine lately.", "Duolingo", "HOBBY"),
         ("Quick tip: speak Dutch at the market, they love it.", "Dutch", "SPEAKS"),  # an order
+        ("im a grad student at purdue and im tired", "grad student", "JOB_TITLE"),  # enrolled
         # a friend's or teacher's place is not the speaker's
         ("my friend at Lidl just called in sick", "Lidl", "WORKS_AT"),
         ("My history lecturer at Keele talks way too fast.", "Keele", "WORKS_AT"),

@@ -486,3 +486,7 @@ def test_disbelief_denies_nothing() -> None:
         "Can't believe I still live in Leeds."
     )
     assert ("Maria", "lives in", "Leeds", "assert") not in triples("I don't live in Leeds.")
+
+
+def test_no_longer_being_a_title_ends_it() -> None:
+    assert ("Maria", "job title", "nurse", "end") in triples("I'm no longer a nurse.")

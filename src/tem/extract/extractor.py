@@ -402,6 +402,8 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             stated = possessive_facts(token, speaker)
         elif token.lemma_ == "be":
             stated = [] if filters.blocked(token) else be_facts(token, speaker)
+            if filters.ended_by_no_longer(token):  # "I'm no longer a nurse"
+                stated = [(s, r, v, "end") for s, r, v, _ in stated]
         elif token.lemma_.casefold() in RULES_BY_LEMMA:
             stated = verb_facts(token, speaker)
         elif idioms.is_trigger(token):

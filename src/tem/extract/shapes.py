@@ -190,6 +190,8 @@ def _title(span: Any, words: list[str]) -> bool:
         return False
     if root.lower_ in NOT_A_TITLE or root.lemma_ in NOT_A_TITLE or is_drink(words):
         return False
+    if root.lemma_ == "student":
+        return False  # "a grad student at Purdue": enrolled, not employed
     if any(person_noun(spelled(w, OCCUPATIONS)) for w in (root.text, root.lemma_)):
         return True
     return _unlisted_title(root)

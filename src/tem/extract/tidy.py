@@ -22,10 +22,12 @@ PARTNER_WORDS = PARTNER_NOUNS | frozenset(
 """Words that introduce a partner by name: "my gf Leah", "my husband Tui"."""
 LEADING_TO = frozenset("learning trying starting beginning teaching getting going".split())
 """Gerunds whose "to" is the activity's own: "learning to knit" is no reason given."""
-HOURS = frozenset({"full-time", "part-time", "fulltime", "parttime", "only"})
+HOURS = frozenset(
+    {"full-time", "part-time", "fulltime", "parttime", "full time", "part time", "only"}
+)
 """Words before a title that say how much or how alone, not what: "full-time"."""
 AFTER_NAMES = frozenset(
-    "on in at for from since after before last this who when id im ill ive".split()
+    "on in at for from since after before last this who when id im ill ive r is was".split()
 )
 """Words that end a partner's name: what follows says when or where ("Raf on
 Valentine's Day", "erik id help him": chat's "I'd"); a name's own joiners ("de",
@@ -40,7 +42,8 @@ CHAT_TAGS = frozenset("lol lmao lmfao rofl haha hahaha tbh ngl btw omg fr rn imo
 """Chat's tags that a parse can hang on a value's end: "hot milo lol"."""
 TAIL = re.compile(
     r"\s(?:twice|once|thrice|every|each|daily|weekly|nightly|bc|cuz|coz|because|again|instead"
-    r"|\d+\s*(?:x|times|days?|weeks?|months?|years?|yrs?|hrs?|hours?))\b.*$",
+    r"|\d+\s*(?:x|times|days?|weeks?|months?|years?|yrs?|hrs?|hours?)"
+    r"|(?:two|three|four|five|six|seven|several|a\s+few|many)\s+times)\b.*$",
     re.IGNORECASE,
 )
 """How often, how long or why, after a value: "badminton twice a week", "Canva 2 weeks",
@@ -92,6 +95,8 @@ def tidy(relation: str, value: str | None) -> str | None:
     )
     if habit and why is not None:
         words = words[:why]  # "speedcubing to decompress", "boxing to clear my": why, not what
+    if relation == "job title" and len(words) > 2 and " ".join(words[:2]).casefold() in HOURS:
+        words = words[2:]  # "full time nurse"
     if relation == "job title" and len(words) > 1 and words[0].casefold() in HOURS:
         words = words[1:]  # "a full-time yoga instructor", "the only nurse on the floor"
     if len(words) > 1 and habit and words[-1].casefold() in HABIT_PEOPLE:
