@@ -84,7 +84,16 @@ def tidy(relation: str, value: str | None) -> str | None:
         words = words[:cut]  # "Raf on Valentine's Day": when, not who
     if len(words) > 1 and relation == "has pet" and _pet_then_name(words):
         words = words[-1:]
-    habit = relation in ("favorite drink", "hobby")
+    if relation in ("favorite drink", "hobby"):
+        words = _habit(words)
+    if relation == "job title":
+        words = _title(words)
+    return " ".join(words)
+
+
+def _habit(words: list[str]) -> list[str]:
+    """A drink or pastime without the reason given for it ("speedcubing to decompress",
+    "boxing to clear my") nor the person it makes of the speaker ("a kvass man")."""
     why = next(
         (
             i
@@ -93,15 +102,20 @@ def tidy(relation: str, value: str | None) -> str | None:
         ),
         None,
     )
-    if habit and why is not None:
-        words = words[:why]  # "speedcubing to decompress", "boxing to clear my": why, not what
-    if relation == "job title" and len(words) > 2 and " ".join(words[:2]).casefold() in HOURS:
-        words = words[2:]  # "full time nurse"
-    if relation == "job title" and len(words) > 1 and words[0].casefold() in HOURS:
-        words = words[1:]  # "a full-time yoga instructor", "the only nurse on the floor"
-    if len(words) > 1 and habit and words[-1].casefold() in HABIT_PEOPLE:
+    if why is not None:
+        words = words[:why]
+    if len(words) > 1 and words[-1].casefold() in HABIT_PEOPLE:
         words = words[:-1]
-    return " ".join(words)
+    return words
+
+
+def _title(words: list[str]) -> list[str]:
+    """A title without how much or how alone: "full time nurse", "the only nurse"."""
+    if len(words) > 2 and " ".join(words[:2]).casefold() in HOURS:
+        words = words[2:]
+    if len(words) > 1 and words[0].casefold() in HOURS:
+        words = words[1:]
+    return words
 
 
 def _without_when(relation: str, words: list[str]) -> list[str]:
