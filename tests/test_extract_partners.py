@@ -119,3 +119,11 @@ def test_a_partner_word_denied_ended_or_someone_elses_says_no_couple(text: str) 
 )
 def test_the_spouse_said_without_my_is_the_speakers_own(text: str, married: bool) -> None:
     assert (("Ana", "relationship status", "married", "assert") in triples(text)) is married
+
+
+def test_the_rules_read_the_partner_one_is_married_or_engaged_to() -> None:
+    rules = OfflineExtractor(learned=False)
+    text = "I'm engaged to a lovely guy called Tomasz."
+    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    found = {(f.relation, f.value) for f in rules.extract(session)}
+    assert {("partner", "Tomasz"), ("relationship status", "engaged")} <= found

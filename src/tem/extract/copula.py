@@ -11,7 +11,7 @@ from tem.extract import filters, kinds
 from tem.extract import lexicon as lx
 from tem.extract.facts import Candidate, Kind
 from tem.extract.leisure import taste_phrase, taste_relation
-from tem.extract.partners import name_said_of
+from tem.extract.partners import name_said_of, person_name
 from tem.extract.readers import proper_name
 from tem.extract.subjects import FIRST_POSSESSIVE, SELF, first_possessed, name_of, subject_token
 from tem.extract.values import (
@@ -102,6 +102,9 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
             found += [("works at", e, "assert") for e in _orgs(attr, proper=True)]
         elif lower in STATUS_WORDS:
             found.append(("relationship status", lower, "assert"))
+            if lower in ("married", "engaged"):  # "I'm engaged to a man named Idris"
+                named = (person_name(o) for o in objects_of(attr, ("to",)))
+                found += [("partner", n, "assert") for n in named if n]
         elif lower == "retired":
             found += [("job title", "retired", "assert"), ("works at", None, "end")]
         elif lower == "fluent":

@@ -142,9 +142,14 @@ def name_said_of(noun: Any) -> Any | None:
 
 
 def person_name(person: Any) -> str | None:
-    """A person's name: "Kofi", or the name beside a partner word ("my boyfriend Keoni")."""
+    """A person's name: "Kofi", the name beside a partner word ("my boyfriend Keoni"),
+    or the name a person is called ("a man named Idris")."""
     if person.pos_ == "PROPN" or person.ent_type_ == "PERSON":
         return phrase(person)
+    called = [c for c in person.children if c.dep_ == "acl" and c.lower_ in ("named", "called")]
+    for name in (n for c in called for n in c.children if n.dep_ in ("oprd", "dobj", "attr")):
+        if name.pos_ == "PROPN":
+            return phrase(name)  # "a wonderful man named Idris"
     named = [c for c in person.children if c.dep_ in ("appos", "compound") and c.pos_ == "PROPN"]
     if not named and person.dep_ == "compound" and person.head.pos_ == "PROPN":
         named = [person.head]
