@@ -79,3 +79,12 @@ def test_breaking_up_with_a_drink_ends_the_drink_not_a_couple() -> None:
     }
     assert ("partner", "end") not in found
     assert ("relationship status", "assert") not in found
+
+
+def test_split_without_up_ends_a_couple_but_not_a_bill() -> None:
+    def found(text: str) -> set[tuple[str, str | None, str]]:
+        session = Session("s", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+        return {(f.relation, f.value, f.kind) for f in OfflineExtractor().extract(session)}
+
+    assert ("relationship status", "single", "assert") in found("Since Bruno and I split, I cook.")
+    assert ("relationship status", "single", "assert") not in found("We split the bill with Bruno.")

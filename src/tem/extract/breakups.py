@@ -52,6 +52,8 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
 def _ends_couple(verb: Token) -> bool:
     lemma = verb.lemma_.casefold()
     particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
+    if lemma == "split" and not children(verb, ("dobj",)):
+        return True  # "Since Andrés and I split", "split with Tom"; not "split the bill"
     if lemma in UP:
         return UP[lemma] in particles
     if lemma == "call":  # "called it quits"
