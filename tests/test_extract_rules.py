@@ -490,3 +490,18 @@ def test_disbelief_denies_nothing() -> None:
 
 def test_no_longer_being_a_title_ends_it() -> None:
     assert ("Maria", "job title", "nurse", "end") in triples("I'm no longer a nurse.")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("my gecko wont stop staring at me lol", "gecko"),
+        ("Running late, walking my two rescue greyhounds.", "greyhounds"),
+    ],
+)
+def test_the_speakers_own_animal_is_a_pet_named_or_not(text: str, kind: str) -> None:
+    assert ("Maria", "has pet", kind, "assert") in triples(text)
+
+
+def test_an_unnamed_pet_that_died_is_not_held_now() -> None:
+    assert ("Maria", "has pet", "dog", "assert") not in triples("My dog died last week.")

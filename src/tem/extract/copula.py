@@ -38,6 +38,9 @@ ANSWER_FILLERS = frozenset({"ADV", "DET", "INTJ", "CCONJ"})
 """Words around a one-phrase answer: "*Definitely* chai", "*Probably a* flat white"."""
 ANAPHORS = frozenset({"it", "that", "this"})
 FIRST_PERIODS = frozenset({"day", "week", "month", "shift"})
+PET_MODIFIERS = frozenset({"rescue", "baby", "pet", "family"})
+PET_ENDINGS = frozenset({"die", "pass", "put", "rehome", "run"})
+"""Words before an animal that say how it came or who it is, not its kind."""
 
 
 def be_facts(be: Token, speaker: str) -> Stated:
@@ -281,7 +284,12 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
     lemma = noun.lemma_.casefold()
     if lemma in lx.ANIMALS:
         name = proper_name(noun) or _compound_name(noun)
-        return [] if name is None else [(speaker, "has pet", name, "assert")]
+        died = noun.dep_.startswith("nsubj") and noun.head.lemma_ in PET_ENDINGS
+        if name is None and noun.dep_ != "compound" and not died:  # "my dog died": the
+            # ending is read apart (tem.extract.farewells)
+            kind = phrase(noun, keep_adjectives=False) or ""
+            name = " ".join(w for w in kind.split() if w.casefold() not in PET_MODIFIERS)
+        return [] if not name else [(speaker, "has pet", name, "assert")]
     if lemma in lx.PARTNER_NOUNS:
         named = name_said_of(noun)
         name = proper_name(noun) or _compound_name(noun) or (named and phrase(named))
