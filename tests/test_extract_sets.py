@@ -48,6 +48,7 @@ SETS = {
     "extraction_fresh11.jsonl": ROOT / "data" / "extraction_fresh11.jsonl",
     "extraction_fresh12.jsonl": ROOT / "data" / "extraction_fresh12.jsonl",
     "extraction_fresh13.jsonl": ROOT / "data" / "extraction_fresh13.jsonl",
+    "extraction_fresh14.jsonl": ROOT / "data" / "extraction_fresh14.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
