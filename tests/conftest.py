@@ -155,7 +155,15 @@ def queue_url(postgres_url: str) -> Iterator[str]:
 
 
 @pytest.fixture(
-    params=["sqlite-memory", "sqlite-file", "postgres", "postgres-partitioned", "pgvector"]
+    params=[
+        "sqlite-memory",
+        "sqlite-file",
+        "postgres",
+        # the same store tests on two more PostgreSQL layouts: everything (`make test`),
+        # not the quick loop, which they made twice as long
+        pytest.param("postgres-partitioned", marks=pytest.mark.slow),
+        pytest.param("pgvector", marks=pytest.mark.slow),
+    ]
 )
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     """Every backend the suite must pass on (postgres: a fresh schema per test;
