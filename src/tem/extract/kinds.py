@@ -204,18 +204,18 @@ def says_an_end(span: Any) -> bool:
     root = span.root
     if root.dep_ == "pobj" and root.head.lower_ == "from":
         return True
-    heading = heading_before(span.sent)
-    words = [t for t in [*span.sent, *(heading or ())] if t.ent_type_ not in ("DATE", "TIME")]
-    said = {t.lemma_.casefold() for t in words} | {t.lower_ for t in words}
-    return bool(said & END_CUES)
+    return bool(sentence_words(span, times=False) & END_CUES)
 
 
-def sentence_words(span: Any) -> set[str]:
+def sentence_words(span: Any, *, times: bool = True) -> set[str]:
     """The lemmas and lowercase forms of the words of ``span``'s sentence (cue lookups),
     and of the heading before it when that ends in a colon: "I work two jobs: Shoprite
-    on weekdays" (a colon ends a sentence: :func:`tem.extract.nlp.colon_break`)."""
+    on weekdays" (a colon ends a sentence: :func:`tem.extract.nlp.colon_break`).
+    ``times=False`` leaves out the words of a date or time ("last night")."""
     heading = heading_before(span.sent)
     words = [*span.sent, *(heading or ())]
+    if not times:
+        words = [t for t in words if t.ent_type_ not in ("DATE", "TIME")]
     return {t.lemma_.casefold() for t in words} | {t.lower_ for t in words}
 
 

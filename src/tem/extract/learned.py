@@ -170,7 +170,7 @@ def _own_post(root: Token) -> bool:
     """True for a place named after "at" in a phrase of the speaker's own work or study:
     "my boss at Chipotle", "my shifts at Korle Bu", "my job as a paramedic at X"."""
     owner = filters.phrase_owner(root)
-    if owner is None or owner.i == root.i or owner.i > root.i:
+    if owner is None or owner.i >= root.i:
         return False
     words = {owner.lower_, owner.lemma_.casefold()}
     at = any(t.dep_ == "prep" and t.lower_ in ("at", "with") for t in root.ancestors)
