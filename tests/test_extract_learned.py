@@ -185,6 +185,25 @@ def added_by(
          "WORKS_AT", ("Ana", "works at", "Lidl", "assert")),
         ("My night shifts at St Mary's are planned by a robot, I swear.", "St Mary's",
          "WORKS_AT", ("Ana", "works at", "St Mary's", "assert")),
+        # chat's dropped "g" still says study or work
+        ("im studyin nursing at knust its so hard", "knust", "STUDIES_AT",
+         ("Ana", "studies at", "Knust", "assert")),
+        ("been workin at samsng for 6 yrs now", "samsng", "STUDIES_AT",
+         ("Ana", "works at", "Samsng", "assert")),
+        # the parser took the animal for an adjective of the name
+        ("My parrot Kiwi has learned to imitate the microwave.", "parrot", "HAS_PET",
+         ("Ana", "has pet", "parrot", "assert")),
+        # what one has got is no verb, however the tagger read it
+        ("I've got salsa in my blood, you can find me dancing every Friday.", "salsa",
+         "HOBBY", ("Ana", "hobby", "salsa", "assert")),
+        # a clause set apart by ";" is not governed by what follows it
+        ("I switched to hibiscus tea; my husband thinks I'm mad.", "hibiscus tea",
+         "FAVORITE_DRINK", ("Ana", "favorite drink", "hibiscus tea", "assert")),
+        # what a list held before "now" ended, said by the list alone
+        ("I've worked at Repsol, then Iberdrola, and now Naturgy.", "Iberdrola",
+         "WORKS_AT_END", ("Ana", "works at", "Iberdrola", "end")),
+        ("I speak English, Hindi and now a bit of German.", "Hindi", "SPEAKS_END",
+         ("Ana", "speaks", "Hindi", "assert")),  # the present adds, it ends nothing
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(

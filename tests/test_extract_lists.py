@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from tem.core.episode import Session, Turn
+from tem.extract import OfflineExtractor
 from tem.extract.facts import Candidate
 from tem.extract.lists import list_mates
 from tem.extract.nlp import load_pipeline
@@ -42,3 +46,19 @@ def test_listed_mates_of_the_same_kind_are_values_too(
     text: str, relation: str, value: str, mates: set[str]
 ) -> None:
     assert _mates(text, relation, value) == mates
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("I've lived in Naples, Rome and Turin, and now Bologna.", {"Naples"}),
+        ("I have lived in Leeds and now Cardiff.", {"Leeds"}),
+        # the present adds to what holds: nothing ended
+        ("I speak English, Hindi and now German.", set()),
+        ("I've lived in Lyon for a decade now.", set()),
+    ],
+)
+def test_what_a_list_held_before_now_ended(text: str, ended: set[str]) -> None:
+    session = Session("s", datetime(2024, 5, 1, tzinfo=UTC), (Turn("Ana", text, 0),))
+    found = OfflineExtractor(learned=False).extract(session)
+    assert {f.value for f in found if f.kind == "end"} == ended

@@ -50,6 +50,10 @@ from tem.extract.tidy import tidy
         ("job title", "retired", "retired"),
         ("has pet", "new puppy", "puppy"),
         ("works at", "New Balance", "New Balance"),
+        ("works at", "Toyota plant", "Toyota"),  # a site of the organisation
+        ("studies at", "Harvard campus", "Harvard"),
+        ("works at", "Bergen kommune", "Bergen kommune"),  # a body, not a site
+        ("works at", "uni of lagos", "uni of lagos"),
         ("lives in", "new york", "new york"),
         ("favorite drink", "🙂", None),  # nothing of a value left: none
         ("partner", None, None),

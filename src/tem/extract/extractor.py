@@ -208,6 +208,7 @@ def _stated(
         and not _taken(c, candidates)
     ]
     candidates += list_mates(sentence, candidates)
+    candidates = [_superseded(c, sentence, candidates) for c in candidates]
     headed = heading_candidates(sentence, previous, speaker)
     candidates = _in_history(candidates, headed)
     return candidates + [c for c in headed if not _known(c, candidates)]
@@ -354,6 +355,25 @@ def _ended(found: Candidate, items: str) -> Candidate:
     """A holding listed among ``items`` under a heading of ending, as ended."""
     listed = found.value is not None and found.value.casefold() in items
     return replace(found, kind="end") if listed and found.kind == "assert" else found
+
+
+def _superseded(found: Candidate, sentence: Any, candidates: list[Candidate]) -> Candidate:
+    """A value told before what holds "now" ended, whoever read it: "I've lived in
+    Naples, Rome and Turin, and now Bologna" (:func:`kinds.superseded`), "line cook,
+    then sous chef, now head chef" (another value of the same relation after "now")."""
+    span = kinds.span_of(sentence, found.value or "")
+    if found.kind != "assert" or span is None:
+        return found
+    nows = [t.i for t in sentence[span.end - sentence.start :] if t.lower_ in kinds.NOW_WORDS]
+    after = [
+        kinds.span_of(sentence.doc[nows[0] :], c.value or "")
+        for c in candidates
+        if nows and (c.subject, c.relation) == (found.subject, found.relation) and c.value
+    ]
+    told = any(s is not None and s.start <= nows[0] + 3 for s in after)
+    if kinds.superseded(span) or told and not kinds.told_as_present(span.root):
+        return replace(found, kind="end")
+    return found
 
 
 def _known(proposal: Candidate, candidates: list[Candidate]) -> bool:

@@ -68,9 +68,9 @@ def _set_apart(clause: Token) -> bool:
     """True for a clause before its head with ";", ":" or a dash between: "Cardamom tea
     is my lifeblood; I can't think before my second glass" (two statements)."""
     head = clause.head
-    between = (
-        clause.doc[clause.right_edge.i + 1 : head.left_edge.i + 1] if head.i > clause.i else []
-    )
+    # up to the head itself: its left edge is the clause's own when the clause is its
+    # first dependent ("I gave up coffee; my husband thinks I'm mad")
+    between = clause.doc[clause.right_edge.i + 1 : head.i] if head.i > clause.i else []
     return any(t.text in (";", ":", "—", "–", "-") for t in between)
 
 

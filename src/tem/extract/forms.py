@@ -42,6 +42,8 @@ def canonical(relation: str, span: Any) -> str:
     title_verb = span.root.i == span.start and not kinds.misread_title(span)
     if relation == "job title" and doer is not None and title_verb:
         return " ".join([*(t.text for t in span[1:]), doer])  # "teach maths": maths teacher
+    if relation == "has pet" and _named_after_kind(span):
+        span = span.doc[span.start : span.root.i]  # "my golden retriever Bruno": the kind
     if relation in ("job title", "has pet"):
         known = OCCUPATIONS if relation == "job title" else ANIMALS
         value = _value(span)
@@ -56,11 +58,23 @@ def canonical(relation: str, span: Any) -> str:
     return _value(span)
 
 
+def _named_after_kind(span: Any) -> bool:
+    """ "my golden retriever Bruno": a pet's name after the animal it is."""
+    root = span.root
+    return root.i > span.start and _animal(root.doc[root.i - 1]) and not _animal(root)
+
+
+def _animal(token: Any) -> bool:
+    return token.lemma_.casefold() in ANIMALS or kinds.spelled(token.lower_, ANIMALS) in ANIMALS
+
+
 def _is_verb(token: Any) -> bool:
     """True for a verb the tagger did not invent: a known verb, or a word with a subject
     ("I boulder"); "badminton twice a week" in a list is the sport."""
     from tem.extract.nlp import known_verbs
 
+    if any(c.lower_ == "got" for c in token.children):
+        return False  # "I've got salsa in my blood": what one has, no verb
     return token.lemma_.casefold() in known_verbs() or any(
         c.dep_ == "nsubj" for c in token.children
     )

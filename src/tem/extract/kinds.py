@@ -204,7 +204,50 @@ def says_an_end(span: Any) -> bool:
     root = span.root
     if root.dep_ == "pobj" and root.head.lower_ == "from":
         return True
-    return bool(sentence_words(span, times=False) & END_CUES)
+    return bool(sentence_words(span, times=False) & END_CUES) or superseded(span)
+
+
+def superseded(span: Any) -> bool:
+    """True when ``span`` is an item of a list whose later item is what holds "now": "I've
+    lived in Naples, Rome and Turin, and now Bologna", "worked at Aldi, then Lidl, now
+    Tesco" (Naples, Turin, Aldi and Lidl ended)."""
+    root = span.root
+    first = root
+    while first.dep_ in LISTED_DEPS and first.head.i < first.i:
+        first = first.head
+    items = [t for t in first.subtree if t.i == first.i or _listed_under(t, first)]
+    later = [t for t in items if t.i > root.i and t.pos_ == root.pos_ and _now_marked(t)]
+    return root.pos_ in ("NOUN", "PROPN") and bool(later) and not told_as_present(root)
+
+
+def told_as_present(token: Any) -> bool:
+    """True when ``token``'s clause is in the present tense: "I speak English, Hindi and
+    now German" adds German, it ends nothing."""
+    verb = token
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    return verb.tag_ in ("VBP", "VBZ")
+
+
+LISTED_DEPS = ("conj", "appos")
+
+
+def _listed_under(token: Any, first: Any) -> bool:
+    while token.dep_ in LISTED_DEPS and token.head.i != token.i:
+        token = token.head
+        if token.i == first.i:
+            return True
+    return False
+
+
+def _now_marked(item: Any) -> bool:
+    before = item.doc[item.left_edge.i - 1] if item.left_edge.i > 0 else None
+    return any(c.lower_ in NOW_WORDS for c in item.lefts) or (
+        before is not None and before.lower_ in NOW_WORDS
+    )
+
+
+NOW_WORDS = frozenset({"now", "nowadays"})
 
 
 def sentence_words(span: Any, *, times: bool = True) -> set[str]:
@@ -298,6 +341,12 @@ def trimmed(span: Any) -> Any:
     return span.doc[start : span.end]
 
 
+def _dropped_g(word: str) -> str:
+    """Chat's "-in" for "-ing" where that makes a cue: "studyin" -> "studying"."""
+    full = f"{word}g"
+    return full if word.endswith("in") and full in STUDY_CUES | WORK_CUES else word
+
+
 def school_or_employer(relation: str, span: Any) -> str | None:
     """The relation a named place of study or work serves, judged by its sentence.
 
@@ -308,9 +357,8 @@ def school_or_employer(relation: str, span: Any) -> str | None:
     """
     from tem.extract.lexicon import OCCUPATIONS
 
-    context = sentence_words(span)
     named = {t.lower_ for t in span}
-    context -= named
+    context = {_dropped_g(w) for w in sentence_words(span) - named}
     study = bool(context & STUDY_CUES)
     work = bool(context & WORK_CUES) or bool((context - {"student"}) & OCCUPATIONS)
     school_name = bool(named & (ORG_HEADS & STUDY_CUES | SCHOOL_HEADS))

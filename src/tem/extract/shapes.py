@@ -262,6 +262,7 @@ def _pet(span: Any, words: list[str]) -> bool:
     if root.lower_ in KIN_NOUNS | OCCUPATIONS | ORG_HEADS | PET_NEVER:
         return False
     mates = [root, *root.conjuncts]  # "two cats, a corgi and an axolotl"
+    mates += [t for t in root.children if t.dep_ in ("amod", "compound")]  # "My parrot Kiwi"
     if any(t.lemma_.casefold() in ANIMALS or spelled(t.lower_, ANIMALS) in ANIMALS for t in mates):
         return True
     named = span.end < len(span.doc) and span.doc[span.end].lower_ in ("named", "called")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from tem.extract.kinds import PLACE_OF_WORK
 from tem.extract.lexicon import ANIMALS, PARTNER_NOUNS
 
 PARTNER_WORDS = PARTNER_NOUNS | frozenset(
@@ -88,7 +89,16 @@ def tidy(relation: str, value: str | None) -> str | None:
         words = _habit(words)
     if relation == "job title":
         words = _title(words)
+    if relation in ("works at", "studies at") and _name_then_place(words):
+        words = words[:-1]  # "the Toyota plant", "the Google office": the organisation
     return " ".join(words)
+
+
+def _name_then_place(words: list[str]) -> bool:
+    """A name in capitals, then the lowercase word of one of its sites ("Toyota plant",
+    "Google office"): not a name typed in lowercase, nor a body ("Bergen kommune")."""
+    name, last = words[:-1], words[-1]
+    return bool(name) and all(w[:1].isupper() for w in name) and last in PLACE_OF_WORK
 
 
 def _habit(words: list[str]) -> list[str]:
