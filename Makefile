@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 DB     ?= tem.db
 
-.PHONY: demo test lint browser bench clean constraints places
+.PHONY: demo test quick lint browser bench clean constraints places
 
 # Versions come from constraints.txt (pip -c): the exact set the suite last passed with.
 PIP = $(BIN)/python -m pip install --quiet -c constraints.txt
@@ -48,6 +48,11 @@ demo: $(VENV)/.core
 ## Lint, type-check and run the whole test suite.
 test: lint browser
 	$(BIN)/python -m pytest
+
+# The quick loop while editing: no fuzzing, servers, subprocesses, model loads, PostgreSQL
+# or big labelled sets, in as many processes as there are CPUs (under a minute here).
+quick: $(VENV)/.test
+	$(BIN)/python -m pytest -m "not slow" -n auto
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check src tests benchmarks scripts training

@@ -24,6 +24,16 @@ LOCOMO = SHARED / "data" / "locomo" / "locomo10.json"
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 Snapshot = Callable[[str, str], None]
+WHOLLY_SLOW = "\npytestmark = pytest.mark.slow"
+"""How a module marks every one of its tests slow."""
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The quick loop (``-m "not slow"``) does not even import a module whose every test
+    is slow: collecting the fuzz tests alone builds their cases (seconds per worker)."""
+    if config.getoption("markexpr", "") != "not slow" or collection_path.suffix != ".py":
+        return None
+    return WHOLLY_SLOW in collection_path.read_text(encoding="utf-8") or None
 
 
 @pytest.fixture(autouse=True)
@@ -158,9 +168,9 @@ def queue_url(postgres_url: str) -> Iterator[str]:
     params=[
         "sqlite-memory",
         "sqlite-file",
-        "postgres",
-        # the same store tests on two more PostgreSQL layouts: everything (`make test`),
-        # not the quick loop, which they made twice as long
+        # the same store tests on PostgreSQL in three layouts: everything (`make test`,
+        # CI), not the quick loop (`make quick`), where they were a third of the time
+        pytest.param("postgres", marks=pytest.mark.slow),
         pytest.param("postgres-partitioned", marks=pytest.mark.slow),
         pytest.param("pgvector", marks=pytest.mark.slow),
     ]

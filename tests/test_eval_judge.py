@@ -241,6 +241,7 @@ def tiny(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow  # a whole LoCoMo run with a backbone and a judge: about 4 s
 def test_locomo_run_with_backbone_and_judge_reports_j(tiny: Path, tmp_path: Path) -> None:
     sessions, questions = load(tiny)
     configs, _ = locomo_configs(sessions, ["session-rag"], 200)

@@ -65,9 +65,20 @@ def figures(name: str) -> dict[str, float]:
     return extraction.figures(score)
 
 
-@pytest.mark.parametrize(
-    ("name", "figure"), [(name, figure) for name in SETS for figure in FLOORS[name]]
-)
+QUICK = frozenset({"extraction_gold.jsonl"})
+"""The sets the quick loop (``-m "not slow"``) reads; every other set is slow-marked
+(about 3 s each here), and ``make test`` and CI read them all."""
+
+
+def _cases() -> list[object]:
+    return [
+        pytest.param(name, figure, marks=() if name in QUICK else pytest.mark.slow)
+        for name in SETS
+        for figure in FLOORS[name]
+    ]
+
+
+@pytest.mark.parametrize(("name", "figure"), _cases())
 def test_figure_stays_above_its_floor(name: str, figure: str) -> None:
     measured = figures(name)
     assert figure in measured, f"{name}: {figure} no longer measured"

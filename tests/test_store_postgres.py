@@ -34,6 +34,7 @@ from tem.store.postgres_schema import MIGRATIONS
 from tem.store.postgres_search import ColumnStats, plan
 from tem.store.postgres_writes import Transaction
 
+pytestmark = pytest.mark.slow  # a server: `make test` and CI, not the quick loop
 psycopg = pytest.importorskip("psycopg")
 
 
