@@ -199,6 +199,20 @@ def added_by(
         # a clause set apart by ";" is not governed by what follows it
         ("I switched to hibiscus tea; my husband thinks I'm mad.", "hibiscus tea",
          "FAVORITE_DRINK", ("Ana", "favorite drink", "hibiscus tea", "assert")),
+        # an ending needs its word in the value's own clause, as a verb or a particle
+        ("Our power was cut for hours, which hurt since I study at the University of Otago.",
+         "University of Otago", "STUDIES_AT_END",
+         ("Ana", "studies at", "University of Otago", "assert")),
+        ("I'm a night owl by trade — security guard at Istanbul Airport.", "security guard",
+         "JOB_TITLE_END", ("Ana", "job title", "security guard", "assert")),
+        ("I was out with my lurcher Bran all morning.", "lurcher", "HAS_PET_END",
+         ("Ana", "has pet", "lurcher", "assert")),
+        ("Hung up my running shoes after the knee surgery.", "running", "HOBBY_END",
+         ("Ana", "hobby", "running", "end")),
+        ("Funny thing, I've gone right off lager and switched to cider.", "lager",
+         "FAVORITE_DRINK_END", ("Ana", "favorite drink", "lager", "end")),
+        ("I was moved out of Nairobi to the Kisumu branch, so we live there now.", "Nairobi",
+         "LIVES_IN_END", ("Ana", "lives in", "Nairobi", "end")),
         # what a list held before "now" ended, said by the list alone
         ("I've worked at Repsol, then Iberdrola, and now Naturgy.", "Iberdrola",
          "WORKS_AT_END", ("Ana", "works at", "Iberdrola", "end")),

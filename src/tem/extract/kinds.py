@@ -204,7 +204,60 @@ def says_an_end(span: Any) -> bool:
     root = span.root
     if root.dep_ == "pobj" and root.head.lower_ == "from":
         return True
-    return bool(sentence_words(span, times=False) & END_CUES) or superseded(span)
+    return bool(clause_words(span) & END_CUES) or superseded(span)
+
+
+OWN_CLAUSE_DEPS = frozenset({"ccomp", "advcl", "conj", "relcl", "parataxis", "acl", "csubj"})
+"""Dependents that are clauses of their own: their words say nothing of this clause."""
+
+
+CHAINED = frozenset({"xcomp", "ccomp", "conj", "pcomp"})
+"""Dependents whose clause a governing verb can end."""
+
+
+def _clause_head(token: Any) -> bool:
+    """A verb, or a word the parser made a clause's head ("Hung up my boots", a capital
+    read as a name), or the sentence's root."""
+    heads = ("ROOT", "advcl", "ccomp", "xcomp", "relcl", "parataxis")
+    return token.pos_ in ("VERB", "AUX") or token.dep_ in heads or token.head.i == token.i
+
+
+def clause_words(span: Any) -> set[str]:
+    """The lemmas and lowercase forms of the words that can end ``span``'s fact: its own
+    phrase ("my *ex*-boss"), its clause's verb with that verb's own words ("moved
+    *out*", "not *anymore*"), the verbs that govern it ("*stopped* drinking soda"), and
+    a heading before the sentence; no date or time, nor the words of another clause
+    ("Our power was *cut*, and my thesis is supervised from Otago")."""
+    verb = span.root
+    while not _clause_head(verb):
+        verb = verb.head
+    own = [t for t in verb.children if t.dep_ not in OWN_CLAUSE_DEPS]
+    chain = [verb]
+    while chain[-1].dep_ in CHAINED and chain[-1].head.i != chain[-1].i:
+        above = chain[-1].head  # "decided to quit", "gave up coffee and switched"
+        chain.append(above.head if above.pos_ == "ADP" else above)  # "retired from skating"
+    heading = heading_before(span.sent)
+    words = [*span.root.subtree, *chain, *(w for t in own for w in t.subtree), *(heading or ())]
+    return _forms([t for t in words if t.ent_type_ not in ("DATE", "TIME") and _as_cue(t, span)])
+
+
+END_VERBS = frozenset(
+    """
+    leave quit stop give drop ditch kick retire resign fire lay dump break split divorce
+    graduate finish sell rehome die lose cut hang swap switch replace trade move end let
+    pack part
+    """.split()
+)
+"""Cues of ending that end as verbs, not as nouns: "*traded* my car", not "by *trade*"."""
+END_PARTICLES = frozenset({"off", "out", "over", "away"})
+"""Cues of ending as a verb's particle or the value's own preposition: "moved *out*",
+"forced *out* of Caracas"; not "I was *out* with the dog"."""
+
+
+def _as_cue(token: Any, span: Any) -> bool:
+    if token.lower_ in END_PARTICLES:  # "moved out", "forced out of Caracas", "off lager"
+        return token.dep_ == "prt" or token.tag_ == "RP" or bool(token.is_ancestor(span.root))
+    return token.pos_ != "NOUN" or token.lemma_.casefold() not in END_VERBS
 
 
 def superseded(span: Any) -> bool:
@@ -250,15 +303,16 @@ def _now_marked(item: Any) -> bool:
 NOW_WORDS = frozenset({"now", "nowadays"})
 
 
-def sentence_words(span: Any, *, times: bool = True) -> set[str]:
+def sentence_words(span: Any) -> set[str]:
     """The lemmas and lowercase forms of the words of ``span``'s sentence (cue lookups),
     and of the heading before it when that ends in a colon: "I work two jobs: Shoprite
-    on weekdays" (a colon ends a sentence: :func:`tem.extract.nlp.colon_break`).
-    ``times=False`` leaves out the words of a date or time ("last night")."""
+    on weekdays" (a colon ends a sentence: :func:`tem.extract.nlp.colon_break`)."""
     heading = heading_before(span.sent)
     words = [*span.sent, *(heading or ())]
-    if not times:
-        words = [t for t in words if t.ent_type_ not in ("DATE", "TIME")]
+    return _forms(words)
+
+
+def _forms(words: Any) -> set[str]:
     return {t.lemma_.casefold() for t in words} | {t.lower_ for t in words}
 
 
