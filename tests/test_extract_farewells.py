@@ -77,6 +77,8 @@ def test_a_home_moved_into_is_held() -> None:
         ("I've lived in Paris for three years.", "lives in", "assert"),
         ("I moved to Lisbon last month.", "lives in", "assert"),
         ("I've worked at Google for the past five years.", "works at", "assert"),
+        # a span still ahead: "another", "next"
+        ("Wipro renewed my contract at Wipro for another two years.", "works at", "assert"),
     ],
 )
 def test_a_span_of_time_told_in_the_past_is_over(text: str, relation: str, kind: str) -> None:

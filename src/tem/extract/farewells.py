@@ -170,7 +170,7 @@ def _period_over(token: Token) -> bool:
 def _lasted(token: Token) -> bool:
     """ "for ten years" (a "for" whose object is a span of time), "ten years" alone, or
     "until 2022" (an end said by its date); not a moment ("last year", "two years ago")
-    nor a span up to now ("for the past five years")."""
+    nor a span up to now ("for the past five years") or still ahead ("for another year")."""
     if token.dep_ == "prep" and token.lower_ == "for":
         return any(_span(o) for o in token.children if o.dep_ == "pobj")
     if token.dep_ == "prep" and token.lower_ in ("until", "till", "til"):
@@ -181,7 +181,8 @@ def _lasted(token: Token) -> bool:
 
 def _span(unit: Token) -> bool:
     words = {c.lower_ for c in unit.children}
-    return unit.lemma_ in PERIODS and not words & {"last", "past", "this", "next", "ago"}
+    ahead = {"next", "another", "further", "more"}  # "renewed my contract for another two years"
+    return unit.lemma_ in PERIODS and not words & {"last", "past", "this", "ago", *ahead}
 
 
 def _quit(verb: Token) -> bool:

@@ -234,8 +234,10 @@ def stays(verb: Token) -> bool:
     """ "I stay in Kampala": "stay" in the present with no length of stay is where one
     lives, as English is spoken in India, Africa and Singapore ("stayed in Rome for a
     week", "staying at a hostel" are visits, "stay in shape" is no place)."""
-    if verb.lemma_ != "stay" or verb.tag_ not in ("VBP", "VBZ"):
+    if verb.lemma_ != "stay" or verb.tag_ not in ("VBP", "VBZ", "VBG"):
         return False
+    if verb.tag_ == "VBG" and any(t.ent_type_ in ("DATE", "TIME") for t in verb.subtree):
+        return False  # "I'm staying in Rome this week": a visit; "I am staying in Pune" is home
     preps = [c for c in verb.children if c.dep_ == "prep"]
     if {p.lower_ for p in preps} & {"for", "at", "until", "till"}:
         return False
