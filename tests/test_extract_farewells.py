@@ -77,6 +77,10 @@ def test_a_home_moved_into_is_held() -> None:
         ("I've lived in Paris for three years.", "lives in", "assert"),
         ("I moved to Lisbon last month.", "lives in", "assert"),
         ("I've worked at Google for the past five years.", "works at", "assert"),
+        # a habit of the past is over; being used to something is not
+        ("I used to live in Leeds.", "lives in", "end"),
+        ("i used to play netball but i quit after my knee injury", "hobby", "end"),
+        ("I'm used to living in Leeds.", "lives in", "assert"),
         # a span still ahead: "another", "next"
         ("Wipro renewed my contract at Wipro for another two years.", "works at", "assert"),
     ],

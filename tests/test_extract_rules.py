@@ -87,6 +87,7 @@ def test_plan_is_not_a_change_of_state() -> None:
         "Imagine I studied at ETH Zurich.",  # a capital hides the lemma of "imagine"
         "I start at Unilever on the 3rd of next month.",  # a date ahead in the clause
         "I'm in Cape Town for work until Friday.",  # a stay with its end in sight
+        "I'm no engineer, so I can't tell you why the bridge hums.",  # "no" denies it
     ],
 )
 def test_filters_drop_non_facts(text: str) -> None:
@@ -496,7 +497,7 @@ def test_no_longer_being_a_title_ends_it() -> None:
     ("text", "kind"),
     [
         ("my gecko wont stop staring at me lol", "gecko"),
-        ("Running late, walking my two rescue greyhounds.", "greyhounds"),
+        ("Running late, walking my two rescue greyhounds.", "greyhound"),  # the kind, singular
     ],
 )
 def test_the_speakers_own_animal_is_a_pet_named_or_not(text: str, kind: str) -> None:

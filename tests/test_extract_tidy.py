@@ -40,6 +40,9 @@ from tem.extract.tidy import tidy
         ("partner", "Wife", "Wife"),
         ("has pet", "hamster Nugget", "Nugget"),
         ("has pet", "border collie", "border collie"),
+        ("has pet", "huskies", "husky"),  # one fact per kind, in the singular
+        ("has pet", "guinea pigs", "guinea pig"),
+        ("has pet", "Boots", "Boots"),  # a name, no plural
         ("favorite drink", "kvass man", "kvass"),
         ("hobby", "pilates girlie", "pilates"),
         ("job title", "sales man", "sales man"),

@@ -169,7 +169,7 @@ def facts_of_turn(
             candidates = _stated(sentence, question, previous, inside, speaker)
             question = None
         previous = sentence
-        candidates = [farewells.parted(c, doc) for c in candidates]
+        candidates = [farewells.parted(c, doc) for c in candidates if not _none_of(c, sentence)]
         candidates = partners.settled(sentence, candidates, speaker)
         tidied = [replace(c, value=tidy(c.relation, c.value)) for c in candidates]
         # nothing of a value may be left ("broke up 💔"), and only an ending may say none
@@ -374,6 +374,12 @@ def _superseded(found: Candidate, sentence: Any, candidates: list[Candidate]) ->
     if kinds.superseded(span) or told and not kinds.told_as_present(span.root):
         return replace(found, kind="end")
     return found
+
+
+def _none_of(found: Candidate, sentence: Any) -> bool:
+    """True for a value said with "no": "I'm no engineer", "I have no cats" hold nothing."""
+    span = kinds.span_of(sentence, found.value or "")
+    return span is not None and found.kind == "assert" and filters.said_with_no(span.root)
 
 
 def _known(proposal: Candidate, candidates: list[Candidate]) -> bool:

@@ -10,7 +10,8 @@ or sold it, moved out of it, handed back its keys. Whatever the relation, an idi
 of quitting ends what it names ("hung up my boxing gloves", "threw in the towel on law
 school"), and so does a word that puts it in the past ("former accountant", "RIP to my
 hamster"). Then the pet, the place or the pastime is no longer the speaker's, and the
-fact is an ending, never a holding. So is a fact told in
+fact is an ending, never a holding. So is a habit of the past ("I used to live in
+Leeds"), and a fact told in
 the simple past with how long it lasted: "lived in Turin for five years" is over,
 "have lived here for five years" is not. A blocked clause
 ("I'd never rehome Bandit", "if I left my flat") says nothing of the kind.
@@ -61,7 +62,8 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     if candidate.kind != "assert":
         return candidate
     anchor = doc[candidate.anchor]
-    if candidate.relation != "speaks" and (_period_over(anchor) or _bygone(candidate.value)):
+    over = _period_over(anchor) or _bygone(candidate.value) or _used_to(clause_of(anchor))
+    if candidate.relation != "speaks" and over:
         return replace(candidate, kind="end")
     if candidate.relation == "has pet" and _mourned(anchor):
         return replace(candidate, kind="end")
@@ -79,6 +81,13 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     if not gone or filters.blocked(verb):
         return candidate
     return replace(candidate, kind="end")
+
+
+def _used_to(verb: Token) -> bool:
+    """ "I used to live in Leeds", "i used to play netball": a habit of the past."""
+    head = verb.head
+    said = head.lemma_ == "use" and head.tag_ == "VBD" and verb.dep_ == "xcomp"
+    return said and any(c.lower_ == "to" for c in verb.children) and not filters.blocked(head)
 
 
 def _bygone(value: str | None) -> bool:

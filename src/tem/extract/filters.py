@@ -166,6 +166,11 @@ def _planned(token: Token) -> bool:
     )
 
 
+def said_with_no(token: Token) -> bool:
+    """ "I'm *no* engineer", "*no* cats here": the word's own determiner denies it."""
+    return any(c.dep_ == "det" and c.lower_ == "no" for c in token.children)
+
+
 def hedged(token: Token) -> bool:
     for child in token.children:
         lower = child.lower_

@@ -83,8 +83,8 @@ def tidy(relation: str, value: str | None) -> str | None:
     if relation == "partner":
         cut = next((i for i, w in enumerate(words) if i and w.casefold() in AFTER_NAMES), None)
         words = words[:cut]  # "Raf on Valentine's Day": when, not who
-    if len(words) > 1 and relation == "has pet" and _pet_then_name(words):
-        words = words[-1:]
+    if relation == "has pet":
+        words = _pet(words)
     if relation in ("favorite drink", "hobby"):
         words = _habit(words)
     if relation == "job title":
@@ -160,6 +160,25 @@ def _loose(char: str) -> bool:
     if char in KEEP_AT_EDGE:
         return False
     return unicodedata.category(char)[0] in ("S", "P")
+
+
+def _pet(words: list[str]) -> list[str]:
+    """A pet's name without its kind before it ("hamster Nugget"), or its kind in the
+    singular ("two huskies": a husky)."""
+    if len(words) > 1 and _pet_then_name(words):
+        return words[-1:]
+    return [*words[:-1], _one_animal(words[-1])]
+
+
+def _one_animal(word: str) -> str:
+    """The singular of an animal's plural ("huskies", "pugs", "foxes"); else ``word``."""
+    folded = word.casefold()
+    if folded in ANIMALS or not folded.endswith("s"):
+        return word
+    for plural, single in (("ies", "y"), ("es", ""), ("s", "")):
+        if folded.endswith(plural) and folded[: -len(plural)] + single in ANIMALS:
+            return word[: -len(plural)] + single
+    return word
 
 
 def _pet_then_name(words: list[str]) -> bool:
