@@ -261,6 +261,7 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         ("I stayed in Rome for a week.", "Rome", "LIVES_IN"),
         ("We stay in Lisbon for two weeks every summer.", "Lisbon", "LIVES_IN"),
         ("I'm staying in Rome this week for a conference.", "Rome", "LIVES_IN"),
+        ("Running late, walking my dog to the vet.", "Running", "HOBBY"),
         ("Get a flat in Leith, it's cheaper.", "Leith", "LIVES_IN"),
         ("I'm a tourist in Rome this week.", "tourist", "JOB_TITLE"),
         ("I've been teaching my siblings coding.", "teaching my siblings", "JOB_TITLE"),

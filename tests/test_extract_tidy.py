@@ -59,6 +59,8 @@ from tem.extract.tidy import tidy
         ("works at", "uni of lagos", "uni of lagos"),
         ("lives in", "new york", "new york"),
         ("favorite drink", "🙂", None),  # nothing of a value left: none
+        ("hobby", "week lmao", None),  # "we play like 4x a week lmao": a time, no game
+        ("hobby", "4x a week", None),
         ("partner", None, None),
     ],
 )

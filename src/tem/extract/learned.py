@@ -305,10 +305,15 @@ def bare_home(verb: Token) -> bool:
 
 
 def pastime(verb: Token) -> bool:
-    """False for an activity on a trip ("left Paris for a week of hiking") or one the
-    speaker must do ("gotta run", "have to swim to the car"): no pastime."""
+    """False for an activity on a trip ("left Paris for a week of hiking"), one the
+    speaker must do ("gotta run", "have to swim to the car") or being late ("running
+    late"): no pastime."""
     if any(filters.is_trip(t, habits=True) for t in [verb, *filters.governors(verb)]):
         return False
+    if verb.lemma_.casefold() == "run" and any(
+        c.lower_ in ("late", "behind") for c in verb.children
+    ):
+        return False  # "Running late again": no run at all
     return not obliged(verb)
 
 

@@ -42,7 +42,7 @@ HABIT_PEOPLE = frozenset(
 CHAT_TAGS = frozenset("lol lmao lmfao rofl haha hahaha tbh ngl btw omg fr rn imo smh".split())
 """Chat's tags that a parse can hang on a value's end: "hot milo lol"."""
 TAIL = re.compile(
-    r"\s(?:twice|once|thrice|every|each|daily|weekly|nightly|bc|cuz|coz|because|again|instead"
+    r"(?:^|\s)(?:twice|once|thrice|every|each|daily|weekly|nightly|bc|cuz|coz|because|again|instead"
     r"|\d+\s*(?:x|times|days?|weeks?|months?|years?|yrs?|hrs?|hours?)"
     r"|(?:two|three|four|five|six|seven|several|a\s+few|many)\s+times)\b.*$",
     re.IGNORECASE,
@@ -51,8 +51,11 @@ TAIL = re.compile(
 "my ferret Bandit bc the landlord said no", "bouldering again", "swimming instead"."""
 LOOSE_ENDS = frozenset("the a an my our your his her their in at of on to for with and or".split())
 """Words a value never ends with, left when a reading stops short: "singing in the"."""
-TIMES = frozenset("lately recently nowadays now today currently".split())
-"""Words of time the parse can leave as a whole value: "Stuff I'm into lately: ..."."""
+TIMES = frozenset(
+    "lately recently nowadays now today currently week weekend day night month year time".split()
+)
+"""Words of time the parse can leave as a whole value: "Stuff I'm into lately: ...",
+"we play like 4x a week"."""
 RECENCY = frozenset("new current present latest".split())
 """Words of recency before a value that are not part of it: "their new editor"."""
 BYGONE = frozenset({"former", "ex", "erstwhile", "retired"})
@@ -69,12 +72,12 @@ def tidy(relation: str, value: str | None) -> str | None:
     if value is None:
         return None
     words = _trimmed(TAIL.sub("", value)).split()
-    if not words or " ".join(words).casefold() in TIMES:
-        return None  # "broke up 💔": no words, no value
     while len(words) > 1 and (words[-1].casefold() in CHAT_TAGS or words[-1] in LOOSE_ENDS):
         words = words[:-1]  # "Hoi An" keeps its capital "An"
     while len(words) > 1 and words[0].casefold() in CHAT_TAGS:
         words = words[1:]  # "omg Theo", which the tagger read as one name
+    if not words or " ".join(words).casefold() in TIMES:
+        return None  # "broke up 💔": no words, no value; "week lmao": a time
     if len(words) > 1 and len({w.casefold() for w in words}) == 1:
         words = words[:1]  # "chai chai chai"
     words = _without_when(relation, words)
