@@ -23,6 +23,9 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
          {("works at", "Galatasaray Lisesi", "assert")}),
         ("The Aga Khan Hospital in Karachi took me on as a junior doctor.",
          {("works at", "Aga Khan Hospital", "assert")}),
+        # the tagger's whole name, joined by "&"
+        ("Ernst & Young took me on as a tax associate in January.",
+         {("works at", "Ernst & Young", "assert")}),
         # A university that has the speaker lecturing employs them.
         ("The University of Zimbabwe has me lecturing in agricultural economics.",
          {("works at", "University of Zimbabwe", "assert"), ("job title", "lecturer", "assert")}),

@@ -20,6 +20,7 @@ from typing import Any
 
 from tem.extract import filters, kinds, shapes
 from tem.extract.facts import Candidate, Kind
+from tem.extract.forms import whole_name
 from tem.extract.roles import SPEAKER
 from tem.extract.values import children
 
@@ -136,6 +137,11 @@ def _subject_name(verb: Token) -> Any | None:
     words = [subject, *(t for c in subject.children if _of_name(c) for t in c.subtree)]
     start = min(t.i for t in words if t.dep_ != "det")
     span = subject.doc[start : max(t.i for t in words) + 1]
+    named = whole_name(subject.doc[subject.i : subject.i + 1])  # "Ernst & Young"
+    if named.start < named.end and named[0].dep_ == "det":
+        named = named[1:]  # "The Aga Khan Hospital"
+    if named.start <= span.start and span.end <= named.end:
+        span = named
     return span if shapes.well_formed("works at", span) else None
 
 
