@@ -506,3 +506,10 @@ def test_the_speakers_own_animal_is_a_pet_named_or_not(text: str, kind: str) -> 
 
 def test_an_unnamed_pet_that_died_is_not_held_now() -> None:
     assert ("Maria", "has pet", "dog", "assert") not in triples("My dog died last week.")
+
+
+def test_a_bare_quit_after_something_done_quits_that_not_the_job() -> None:
+    found = triples("i used to play netball but i quit after my knee injury")
+    assert ("Maria", "hobby", "netball", "end") in found
+    assert not {t for t in found if t[1] == "works at"}
+    assert ("Maria", "works at", None, "end") in triples("I had a job at Tesco but I quit.")

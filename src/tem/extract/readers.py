@@ -173,8 +173,22 @@ def org_end(verb: Token, rule: VerbRule) -> Found:
         bare = verb.lemma_ in ("quit", "resign") and not children(verb, ("xcomp", "ccomp"))
         if verb.sent[-1].text == ":":
             bare = False  # "Stuff I quit in 2024:": what was quit follows the colon
+        if _did_before(verb):
+            bare = False  # "i used to play netball but i quit": netball was quit
         return [(rule.relation, None, "end")] if bare else []
     return [(rule.relation, None, "end")] if obj.lemma_ in lx.JOB_NOUNS else []
+
+
+def _did_before(verb: Token) -> bool:
+    """True when the clause ``verb`` is joined to does something to a thing that is no
+    job, which is what a bare "quit" then quits."""
+    if verb.dep_ == "conj":
+        before = [t for t in verb.head.subtree if t.i < verb.i]
+    elif any(c.dep_ == "cc" for c in verb.children):  # parsed as a clause of its own
+        before = list(verb.doc[: verb.i])[-12:]
+    else:
+        return False
+    return any(t.dep_ == "dobj" and t.lemma_ not in lx.JOB_NOUNS for t in before)
 
 
 def org_or_none(verb: Token, rule: VerbRule) -> Found:
