@@ -195,6 +195,12 @@ def added_by(
         # the parser took the animal for an adjective of the name
         ("My parrot Kiwi has learned to imitate the microwave.", "parrot", "HAS_PET",
          ("Ana", "has pet", "parrot", "assert")),
+        # a drink the lexicon knows whole stands, however the tagger read its words
+        ("Kicked the soda habit for good, it's sparkling water or nothing for me now.",
+         "sparkling water", "FAVORITE_DRINK",
+         ("Ana", "favorite drink", "sparkling water", "assert")),
+        ("Coffee, oolong, and hot chocolate on Sundays, those are my drinks.", "hot chocolate",
+         "FAVORITE_DRINK", ("Ana", "favorite drink", "hot chocolate", "assert")),
         # what one has got is no verb, however the tagger read it
         ("I've got salsa in my blood, you can find me dancing every Friday.", "salsa",
          "HOBBY", ("Ana", "hobby", "salsa", "assert")),

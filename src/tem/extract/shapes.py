@@ -283,11 +283,13 @@ def _drink(span: Any, words: list[str]) -> bool:
     from tem.extract.lexicon import ANIMALS, FOODS
 
     root = span.root
+    if is_drink(words):
+        return True  # a drink the lexicon knows whole: "hot chocolate", "sparkling water"
     if language_of(span.text) is not None and len(span) == 1:
         return False
     if root.lower_ in FOODS or root.lower_ in ANIMALS:
         return False
-    if not is_drink(words) and not sentence_words(span) & DRINK_CUES:
+    if not sentence_words(span) & DRINK_CUES:
         return False  # "Thanks, Gina!", "Congrats!": a drink is known, or said as one
     return root.pos_ in ("NOUN", "PROPN", "ADJ") and not (len(span) == 1 and inflected(root))
 
