@@ -283,7 +283,7 @@ def _drink(span: Any, words: list[str]) -> bool:
     from tem.extract.lexicon import ANIMALS, FOODS
 
     root = span.root
-    if is_drink(words):
+    if is_drink(words) and root.pos_ != "AUX":
         return True  # a drink the lexicon knows whole: "hot chocolate", "sparkling water"
     if language_of(span.text) is not None and len(span) == 1:
         return False
