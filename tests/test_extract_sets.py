@@ -11,8 +11,10 @@ headings, employers, proposals and breakups, ``tests/data/extraction_fresh7.json
 frozen before the round of question and negation scope, farewells and the
 twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
 that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
-twenty-five-writer model, and ``tests/data/extraction_fresh10.jsonl``, written after
-that round's last change; each by someone who saw neither the code, nor the other sets) or
+twenty-five-writer model, ``tests/data/extraction_fresh10.jsonl``, written after
+that round's last change, and ``extraction_fresh11.jsonl`` to
+``extraction_fresh16.jsonl``, each frozen before the extractor it measures read it; each
+by someone who saw neither the code, nor the other sets) or
 by hand (``benchmarks/data/extraction_gold.jsonl``); none is ever edited after an
 extractor ran on it. Every figure (overall, per relation, per style, negatives
 rejected) must stay at or above its floor in ``tests/data/extraction_floors.json``: the
@@ -49,6 +51,8 @@ SETS = {
     "extraction_fresh12.jsonl": ROOT / "data" / "extraction_fresh12.jsonl",
     "extraction_fresh13.jsonl": ROOT / "data" / "extraction_fresh13.jsonl",
     "extraction_fresh14.jsonl": ROOT / "data" / "extraction_fresh14.jsonl",
+    "extraction_fresh15.jsonl": ROOT / "data" / "extraction_fresh15.jsonl",
+    "extraction_fresh16.jsonl": ROOT / "data" / "extraction_fresh16.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
