@@ -194,13 +194,14 @@ END_CUES = frozenset(
     away let last pack packed part parted unemployed towel
     """.split()
 )
-"""Words of an ending: a fact proposed as ended needs one in its sentence."""
+"""Words of an ending: a fact proposed as ended needs one in its clause (:func:`clause_words`)."""
 
 
 def says_an_end(span: Any) -> bool:
-    """True when ``span``'s sentence has a word of ending ("left", "quit", "anymore"),
-    not one that says when ("last night", "over the summer"), or ``span`` is where the
-    speaker came from ("relocated me from Dubai to Doha")."""
+    """True when ``span``'s clause has a word of ending ("left", "quit", "anymore"), not
+    one that says when ("last night", "over the summer"), ``span`` is where the speaker
+    came from ("relocated me from Dubai to Doha"), or a list says what holds now
+    (:func:`superseded`)."""
     root = span.root
     if root.dep_ == "pobj" and root.head.lower_ == "from":
         return True
