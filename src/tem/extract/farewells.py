@@ -24,7 +24,7 @@ from typing import Any
 
 from tem.extract import filters
 from tem.extract.facts import Candidate
-from tem.extract.learned import clause_of
+from tem.extract.kinds import clause_of
 from tem.extract.lexicon import HOME_NOUNS
 from tem.extract.subjects import SELF
 from tem.extract.tidy import BYGONE

@@ -61,11 +61,9 @@ def canonical(relation: str, span: Any) -> str:
 def _named_after_kind(span: Any) -> bool:
     """ "my golden retriever Bruno": a pet's name after the animal it is."""
     root = span.root
-    return root.i > span.start and _animal(root.doc[root.i - 1]) and not _animal(root)
-
-
-def _animal(token: Any) -> bool:
-    return token.lemma_.casefold() in ANIMALS or kinds.spelled(token.lower_, ANIMALS) in ANIMALS
+    return (
+        root.i > span.start and kinds.is_animal(root.doc[root.i - 1]) and not kinds.is_animal(root)
+    )
 
 
 def _is_verb(token: Any) -> bool:

@@ -277,10 +277,7 @@ def superseded(span: Any) -> bool:
 def told_as_present(token: Any) -> bool:
     """True when ``token``'s clause is in the present tense: "I speak English, Hindi and
     now German" adds German, it ends nothing."""
-    verb = token
-    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
-        verb = verb.head
-    return verb.tag_ in ("VBP", "VBZ")
+    return clause_of(token).tag_ in ("VBP", "VBZ")
 
 
 LISTED_DEPS = ("conj", "appos")
@@ -394,6 +391,20 @@ def trimmed(span: Any) -> Any:
     ):
         start += 1
     return span.doc[start : span.end]
+
+
+def is_animal(token: Any) -> bool:
+    """True for a word of an animal, its lemma or a misspelling of one ("chihuahuas")."""
+    from tem.extract.lexicon import ANIMALS
+
+    return token.lemma_.casefold() in ANIMALS or spelled(token.lower_, ANIMALS) in ANIMALS
+
+
+def clause_of(token: Any) -> Any:
+    """The verb (or the sentence root) that governs ``token``."""
+    while token.pos_ not in ("VERB", "AUX") and token.head.i != token.i:
+        token = token.head
+    return token
 
 
 def _dropped_g(word: str) -> str:

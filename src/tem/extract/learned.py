@@ -32,6 +32,7 @@ from typing import Any
 from tem.extract import filters, kinds, partners, shapes
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import NAMED, canonical, whole_name
+from tem.extract.kinds import clause_of
 from tem.extract.lexicon import FORMER, KIN_NOUNS, OCCUPATIONS
 from tem.extract.subjects import SELF, first_possessed, misread_base, name_of, subject_token
 from tem.extract.triggers import speaks_of_self
@@ -45,7 +46,6 @@ OLD_OR_COMPARED = frozenset(
 """Prepositions that put a value in the past or beside the fact: "switched from tea"."""
 KEEP_WITH_OTHERS = frozenset({"partner", "relationship status"})
 """Relations the speaker states through someone else: "my wife Ana works at Google"."""
-CLAUSE_POS = frozenset({"VERB", "AUX"})
 SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
 EMPLOYING_VERBS = frozenset({"join", "sign", "recruit", "poach", "onboard"})
 ENDING_GOVERNORS = frozenset({"stop", "quit", "give", "cut", "kick"})
@@ -197,13 +197,6 @@ def _head_of(span: Any, relation: str) -> Token:
 
 def _said_by_self(verb: Token) -> bool:
     return any(c.dep_ == "nsubj" and c.lower_ in SELF for c in verb.children)
-
-
-def clause_of(token: Token) -> Token:
-    """The verb (or the sentence root) that governs ``token``."""
-    while token.pos_ not in CLAUSE_POS and token.head.i != token.i:
-        token = token.head
-    return token
 
 
 def admitted(

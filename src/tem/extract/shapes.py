@@ -21,6 +21,7 @@ from tem.extract.kinds import (
     agent_noun,
     animal_words,
     inflected,
+    is_animal,
     is_drink,
     misread_title,
     person_noun,
@@ -256,14 +257,14 @@ def _named_thing(token: Any) -> bool:
 
 
 def _pet(span: Any, words: list[str]) -> bool:
-    from tem.extract.lexicon import ANIMALS, KIN_NOUNS, OCCUPATIONS
+    from tem.extract.lexicon import KIN_NOUNS, OCCUPATIONS
 
     root = span.root
     if root.lower_ in KIN_NOUNS | OCCUPATIONS | ORG_HEADS | PET_NEVER:
         return False
     mates = [root, *root.conjuncts]  # "two cats, a corgi and an axolotl"
     mates += [t for t in root.children if t.dep_ in ("amod", "compound")]  # "My parrot Kiwi"
-    if any(t.lemma_.casefold() in ANIMALS or spelled(t.lower_, ANIMALS) in ANIMALS for t in mates):
+    if any(is_animal(t) for t in mates):
         return True
     named = span.end < len(span.doc) and span.doc[span.end].lower_ in ("named", "called")
     if (root.pos_ == "NOUN" or named) and bool(sentence_words(span) & PET_CUES):

@@ -174,7 +174,7 @@ def _pet(words: list[str]) -> list[str]:
 
 
 def _one_animal(word: str) -> str:
-    """The singular of an animal's plural ("huskies", "pugs", "foxes"); else ``word``."""
+    """The singular of an animal's plural ("huskies", "pugs", "ponies"); else ``word``."""
     folded = word.casefold()
     if folded in ANIMALS or not folded.endswith("s"):
         return word
