@@ -35,7 +35,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tem.core.episode import Session, Turn
+from tem.core.session import Session, Turn
 from tem.eval import extraction, persona
 from tem.extract import OfflineExtractor
 from tem.extract.workers import auto_workers

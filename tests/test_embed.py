@@ -14,8 +14,8 @@ import numpy
 import pytest
 
 from tem import ManualClock, Memory, UserError
-from tem.core.episode import Session, Turn
 from tem.core.model import Cardinality, GroupKey, Observation, Version
+from tem.core.session import Session, Turn
 from tem.embed import Embedder
 from tem.embed.recall import SEMANTIC_THRESHOLD, EmbeddingStore
 from tem.embed.testing import HashEmbedder

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tem.core.episode import Session
+from tem.core.session import Session
 from tem.errors import UserError
 from tem.eval import persona as P
 from tem.eval import persona_text as text

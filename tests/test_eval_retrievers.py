@@ -1,6 +1,6 @@
 from datetime import UTC, datetime
 
-from tem.core.episode import Session, Turn
+from tem.core.session import Session, Turn
 from tem.embed.memo import MemoEmbedder
 from tem.embed.testing import HashEmbedder
 from tem.eval.retrievers import (

@@ -1,6 +1,6 @@
 from datetime import UTC, datetime
 
-from tem.core.episode import TurnRecord
+from tem.core.session import TurnRecord
 from tem.events import dated_events, events_of, in_periods
 from tem.periods import question_periods
 
@@ -42,7 +42,7 @@ def test_events_in_the_period_a_question_names() -> None:
 
 def test_memory_dated_events_ranks_and_keeps_the_asked_period() -> None:
     from tem import ManualClock, Memory
-    from tem.core.episode import Session, Turn
+    from tem.core.session import Session, Turn
 
     with Memory(clock=ManualClock()) as memory:
         for sid, day, text in [

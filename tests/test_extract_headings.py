@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tem.core.episode import Session, Turn
+from tem.core.session import Session, Turn
 from tem.extract import OfflineExtractor
 from tem.extract.headings import heading_candidates
 from tem.extract.nlp import load_pipeline

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tem.core.episode import Session, Turn
+from tem.core.session import Session, Turn
 from tem.extract import OfflineExtractor, forms, kinds, languages, learned
 from tem.extract.nlp import load_pipeline
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tem.core.episode import Session, Turn
+from tem.core.session import Session, Turn
 from tem.extract import OfflineExtractor
 from tem.extract.facts import Candidate
 from tem.extract.lists import list_mates

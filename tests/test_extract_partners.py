@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tem.core.episode import Session, Turn
+from tem.core.session import Session, Turn
 from tem.extract import OfflineExtractor
 
 EXTRACTOR = OfflineExtractor()

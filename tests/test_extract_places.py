@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tem.core.episode import Session, Turn
+from tem.core.session import Session, Turn
 from tem.extract import OfflineExtractor
 from tem.extract.nlp import load_pipeline
 from tem.extract.places import known_place, place_at, place_names

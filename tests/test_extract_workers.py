@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tem.core.episode import Session, Turn
+from tem.core.session import Session, Turn
 from tem.errors import UserError
 from tem.extract import OfflineExtractor
 from tem.extract.workers import MIN_TURNS, auto_workers, shares

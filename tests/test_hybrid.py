@@ -3,7 +3,7 @@ from datetime import UTC, datetime
 import pytest
 
 from tem import Memory
-from tem.core.episode import Session, Turn, TurnRecord
+from tem.core.session import Session, Turn, TurnRecord
 from tem.hybrid import FACT_WEIGHT, VIEWS, build, candidates, mention_note, turn_line
 from tem.periods import relative_mentions
 from tem.tokens import count_tokens

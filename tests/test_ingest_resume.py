@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 import pytest
 
 from tem import Memory
-from tem.core.episode import Session, Turn
 from tem.core.model import Version
+from tem.core.session import Session, Turn
 from tem.extract.facts import ExtractedFact
 
 DAY = datetime(2024, 5, 1, 10, tzinfo=UTC)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tem import Memory, Status
-from tem.core.episode import Session, Turn
+from tem.core.session import Session, Turn
 from tem.llm import LLMExtractor, LLMSettings
 from tem.llm.testing import FakeChatModel, facts_answer
 

@@ -29,7 +29,7 @@ from procrastinate import App, SyncPsycopgConnector  # noqa: E402
 
 from tem import Memory  # noqa: E402
 from tem.cli import cli  # noqa: E402
-from tem.core.episode import Session, Turn  # noqa: E402
+from tem.core.session import Session, Turn  # noqa: E402
 from tem.errors import NotFound, UserError  # noqa: E402
 from tem.ingest.formats import session_from_messages, sessions_from_records  # noqa: E402
 from tem.jobs import JobQueue, RetryPolicy  # noqa: E402

@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("openai")
 import httpx  # noqa: E402
 
-from tem.core.episode import Session, Turn  # noqa: E402
+from tem.core.session import Session, Turn  # noqa: E402
 from tem.llm.client import OUTPUT_MODES, ChatModel, OpenAIChatModel  # noqa: E402
 from tem.llm.errors import LLMError, LLMTimeout, LLMTransportError, LLMUnreachable  # noqa: E402
 from tem.llm.extract import LLMExtractor  # noqa: E402

@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tem.core.episode import Session, Turn
 from tem.core.model import Status, Version
+from tem.core.session import Session, Turn
 from tem.extract.facts import ExtractedFact
 from tem.llm.errors import LLMError, LLMResponseError, LLMTimeout, LLMUnreachable
 from tem.llm.extract import LLMExtractor

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tem.core.episode import Session, Turn
+from tem.core.session import Session, Turn
 from tem.extract.facts import ExtractedFact
 from tem.llm.errors import LLMError, LLMResponseError
 from tem.llm.extract import LLMExtractor

@@ -22,8 +22,8 @@ from click.testing import CliRunner
 
 from tem import Memory, UserError
 from tem.cli import cli
-from tem.core.episode import Session, Turn
 from tem.core.model import Cardinality, GroupKey, Observation, Status, Version
+from tem.core.session import Session, Turn
 from tem.core.status import derive
 from tem.errors import StoreError
 from tem.memory import Fact

@@ -1,7 +1,7 @@
 from datetime import UTC, datetime
 
 from tem import Memory
-from tem.core.episode import Session, Turn, TurnRecord
+from tem.core.session import Session, Turn, TurnRecord
 from tem.embed.testing import HashEmbedder
 from tem.turn_index import (
     SESSION_BOOST,

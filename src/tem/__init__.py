@@ -13,8 +13,8 @@ current; the ``<Memory>`` block hands the model old and new values with
 """
 
 from tem.async_memory import AsyncMemory
-from tem.core.episode import Session, Turn
 from tem.core.model import Status, Version
+from tem.core.session import Session, Turn
 from tem.core.times import ManualClock
 from tem.errors import NotFound, StoreError, TemError, UserError
 from tem.ingest.pipeline import IngestReport

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from tem.core.episode import Event, TurnRecord
 from tem.core.model import Version
+from tem.core.session import SessionSummary, TurnRecord
 from tem.core.times import TimeLike
 from tem.events import DatedEvent, dated_events
 from tem.ingest.formats import InputFormat
@@ -108,7 +108,7 @@ class ConversationVerbs:
         """
         return self.forget(scope=scope, source=check_text(session_id, "session_id"))
 
-    def sessions(self, *, scope: str | None = None) -> list[Event]:
+    def sessions(self, *, scope: str | None = None) -> list[SessionSummary]:
         """Return the stored sessions (event memory) of a scope, oldest first."""
         return self.store.sessions(self._scope(scope))
 

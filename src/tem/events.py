@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from tem.core.episode import TurnRecord
+from tem.core.session import TurnRecord
 from tem.core.times import short_date
 from tem.periods import Mention, Period, relative_mentions
 

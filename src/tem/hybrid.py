@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tem.core.episode import Event, TurnRecord
 from tem.core.model import Version
+from tem.core.session import SessionSummary, TurnRecord
 from tem.core.times import short_date
 from tem.periods import Mention
 from tem.render import EMPTY_BLOCK, RenderOptions, escape_field, render_facts
@@ -51,11 +51,11 @@ class HybridEvidence:
     text: str
     tokens: int
     facts: tuple[Version, ...]
-    events: tuple[Event, ...]
+    events: tuple[SessionSummary, ...]
     turns: tuple[TurnRecord, ...]
 
 
-def event_line(event: Event) -> str:
+def event_line(event: SessionSummary) -> str:
     """Return one event as a line: date, session, summary."""
     return (
         f"- {short_date(event.observed_at)} ({escape_field(event.session_id)}): "
@@ -106,13 +106,13 @@ class _Piece:
 
     score: float
     facts: tuple[Version, ...] = ()
-    event: Event | None = None
+    event: SessionSummary | None = None
     turn: RankedTurn | None = None
 
 
 def candidates(
     facts: Sequence[Version],
-    events: Sequence[Event],
+    events: Sequence[SessionSummary],
     turns: Sequence[RankedTurn],
     fact_scores: Mapping[str, float] | None = None,
     views: int = VIEWS,
@@ -149,7 +149,7 @@ def _named(subject: str, asked: set[str]) -> float:
 
 def build(
     facts: Sequence[Version],
-    events: Sequence[Event],
+    events: Sequence[SessionSummary],
     turns: Sequence[RankedTurn],
     budget_tokens: int,
     options: RenderOptions | None = None,

@@ -71,8 +71,8 @@ def _versions(versions: Iterable[Version]) -> list[dict[str, Any]]:
     return [v.to_dict() for v in versions]
 
 
-def _episode_id(messages: list[dict[str, Any]], observed_at: str) -> str:
-    """A stable session id for an episode: sending the same episode twice stores it once."""
+def _session_id(messages: list[dict[str, Any]], observed_at: str) -> str:
+    """A stable session id for a message list: sending the same messages twice stores it once."""
     text = json.dumps([messages, observed_at], sort_keys=True, ensure_ascii=False)
     return "mcp-" + hashlib.sha256(text.encode()).hexdigest()[:12]
 
@@ -185,7 +185,7 @@ def build_server(memory: Memory, *, extractor: Extractor | None = None) -> "MCPS
             )
             report = memory.add_messages(
                 turns,
-                session_id=session_id or _episode_id(turns, when),
+                session_id=session_id or _session_id(turns, when),
                 observed_at=when,
                 speaker=speaker,
                 extractor=extractor,

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tem.conversations import ConversationVerbs
-from tem.core.episode import Session
 from tem.core.model import (
     DEFAULT_SCOPE,
     Cardinality,
@@ -28,6 +27,7 @@ from tem.core.model import (
     value_key,
 )
 from tem.core.relations import DEFAULT_CARDINALITY, check_cardinality
+from tem.core.session import Session
 from tem.core.status import derive
 from tem.core.times import Clock, SystemClock, TimeLike, parse_time
 from tem.errors import NotFound, UserError
@@ -418,7 +418,7 @@ class Memory(ConversationVerbs):
         scope_text = self._scope(scope)
         facts = self.recall(question, k, at=at, as_of=as_of, scope=scope_text)
         terms = Query.parse(question).content  # the words asked, not relation synonyms
-        events = self.store.search_events(scope_text, terms, limit=EVENT_LIMIT)
+        events = self.store.search_sessions(scope_text, terms, limit=EVENT_LIMIT)
         turns = self._turn_indexes(scope_text).rank(question)
         return build_hybrid(
             facts.versions,

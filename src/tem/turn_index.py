@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tem.core.episode import TurnRecord
+from tem.core.session import TurnRecord
 from tem.events import DatedEvent, events_of, in_periods
 from tem.periods import Mention, Period, question_periods
 from tem.retrieve import STOPWORDS, stem, words
@@ -300,9 +300,10 @@ class TurnIndexes:
         cached = self._built.pop(scope, None)
         if cached is None or cached[0] != version:
             turns = [
-                t for e in self.store.sessions(scope)
+                t
+                for e in self.store.sessions(scope)
                 for t in self.store.session_turns(scope, e.session_id)
-            ]  # fmt: skip
+            ]
             cached = (version, TurnIndex(turns, self.embedder))
             if len(self._built) >= self.keep:
                 self._built.pop(next(iter(self._built)))

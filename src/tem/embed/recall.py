@@ -22,8 +22,8 @@ from typing import Any
 
 import numpy
 
-from tem.core.episode import Session
 from tem.core.model import GroupKey, Observation
+from tem.core.session import Session
 from tem.embed import Embedder, fact_text
 from tem.embed.index import ScopeIndex
 from tem.errors import UserError

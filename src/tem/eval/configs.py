@@ -42,7 +42,7 @@ from typing import Protocol
 import snowballstemmer
 
 from tem import Memory, Version
-from tem.core.episode import Session
+from tem.core.session import Session
 from tem.hybrid import HYBRID_RULES
 from tem.render import RenderOptions, TagStyle, render_context, render_facts
 from tem.tokens import count_tokens

@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tem.core.episode import Session, Turn
+from tem.core.session import Session, Turn
 from tem.extract import ExtractedFact
 
 Row = dict[str, Any]

@@ -22,7 +22,7 @@ from typing import cast
 from tqdm import tqdm
 
 from tem import Memory
-from tem.core.episode import Session
+from tem.core.session import Session
 from tem.embed import Embedder
 from tem.embed.memo import MemoEmbedder
 from tem.errors import UserError

@@ -58,13 +58,17 @@ def locomo_targets(results: LocomoResults) -> list[str]:
     for at, need in ((600, TARGET_600), (1000, TARGET_1000)):
         got = _at(results, HYBRID, at, None)
         if got is not None:
-            lines.append(f"- {HYBRID} at {at} tokens: {got:.2f} % (target {need:.0f} %): "
-                         f"{_verdict(got, need)}.")  # fmt: skip
+            lines.append(
+                f"- {HYBRID} at {at} tokens: {got:.2f} % (target {need:.0f} %): "
+                f"{_verdict(got, need)}."
+            )
     temporal = _at(results, HYBRID, 600, 2)
     if temporal is not None:
         verdict = _verdict(temporal, TARGET_TEMPORAL)
-        lines.append(f"- {HYBRID}, temporal (2) at 600 tokens: {temporal:.2f} % (target "
-                     f"{TARGET_TEMPORAL:.0f} %): {verdict}.")  # fmt: skip
+        lines.append(
+            f"- {HYBRID}, temporal (2) at 600 tokens: {temporal:.2f} % (target "
+            f"{TARGET_TEMPORAL:.0f} %): {verdict}."
+        )
     scored = {c: _at(results, c, budget, None) or 0.0 for c in plain}
     if scored:
         best = max(scored, key=lambda c: scored[c])
@@ -72,8 +76,10 @@ def locomo_targets(results: LocomoResults) -> list[str]:
         for category, label in CATEGORIES.items():
             got = _at(results, HYBRID, budget, category) or 0.0
             base = _at(results, best, budget, category) or 0.0
-            lines.append(f"  - {category} {label}: {HYBRID} {got:.2f} % vs {best} {base:.2f} %: "
-                         f"{_verdict(got, base)}.")  # fmt: skip
+            lines.append(
+                f"  - {category} {label}: {HYBRID} {got:.2f} % vs {best} {base:.2f} %: "
+                f"{_verdict(got, base)}."
+            )
     return lines
 
 
@@ -190,9 +196,10 @@ def write_locomo_report(results: LocomoResults, out: str | Path, command: str) -
         *_composition(results, overall),
     ]
     figure_lengths(
-        results.configs, [[r.tokens for r in overall[c]] for c in results.configs],
+        results.configs,
+        [[r.tokens for r in overall[c]] for c in results.configs],
         folder / "figure5.png",
-    )  # fmt: skip
+    )
     lines += ["", "![Figure 5](figure5.png)", "", "## Notes", ""]
     lines += [f"- {n}" for n in results.notes] + [""]
     path = folder / "report.md"

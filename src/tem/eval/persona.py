@@ -43,7 +43,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from tem.core.episode import Session, Turn
+from tem.core.session import Session, Turn
 from tem.core.times import from_text, to_text
 from tem.errors import UserError
 from tem.eval import persona_text as text

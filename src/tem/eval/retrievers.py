@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tem.core.episode import Session, TurnRecord
+from tem.core.session import Session, TurnRecord
 from tem.eval.configs import EvidenceText
 from tem.hybrid import session_header, turn_line
 from tem.tokens import count_tokens
@@ -65,7 +65,7 @@ def session_turns(session: Session, scope: str) -> list[TurnRecord]:
             t.speaker,
             " ".join(t.text.split()),
             t.turn_id,
-        )  # fmt: skip
+        )
         for t in session.turns
     ]
 

@@ -22,7 +22,7 @@ from typing import Literal, TypeVar
 from tqdm import tqdm
 
 from tem import Fact, Memory, Version
-from tem.core.episode import Session
+from tem.core.session import Session
 from tem.errors import UserError
 from tem.eval.answer import AnswerCache, Backbone, answer_cached, answer_prompt
 from tem.eval.configs import PERSONA_HYBRID_BUDGET, Configuration, MemoryFactory, build_configs

@@ -9,9 +9,9 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
-from tem.core.episode import Session, Turn
 from tem.core.model import Version, normalize_key
 from tem.core.relations import DEFAULT_CARDINALITY
+from tem.core.session import Session, Turn
 from tem.errors import UserError
 from tem.extract import farewells, filters, idioms, kinds, learned, partners
 from tem.extract.bio import bio_candidates

@@ -144,10 +144,9 @@ FIRMS = (
 location called Whispering Falls" does not."""
 
 
-AGENT_SUFFIXES = (
-    "er", "or", "ist", "ian", "ant", "ent", "man", "woman", "eer", "ee", "smith", "wright",
-    "ive", "ic", "ier", "yst", "ess", "maid", "hand", "dev",
-)  # fmt: skip
+AGENT_SUFFIXES = tuple(
+    "er or ist ian ant ent man woman eer ee smith wright ive ic ier yst ess maid hand dev".split()
+)
 
 
 TITLE_WORDS = frozenset(

@@ -62,12 +62,9 @@ FORMER = frozenset({"old", "former", "previous", "ex"})
 CONTAINERS = frozenset({"cup", "mug", "glass", "pot", "bottle", "can", "shot", "bowl", "plate"})
 """What a drink or dish is served in: "a cold glass of buttermilk" is buttermilk."""
 DRINK_PHRASES = frozenset(
-    {
-        "earl grey", "hot chocolate", "flat white", "yerba mate", "english breakfast",
-        "bubble tea", "root beer", "ginger ale", "ginger beer", "hot cocoa", "iced tea",
-        "sweet tea", "pour over",
-    }
-)  # fmt: skip
+    "earl grey, hot chocolate, flat white, yerba mate, english breakfast, bubble tea, "
+    "root beer, ginger ale, ginger beer, hot cocoa, iced tea, sweet tea, pour over".split(", ")
+)
 """Drink names whose head word is no drink by itself ("hot chocolate", "Earl Grey")."""
 FOODS = frozenset(
     """

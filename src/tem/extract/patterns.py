@@ -62,7 +62,7 @@ VERB_RULES: tuple[VerbRule, ...] = (
         "from",
         kind="end",
         also=(("job title", "retired", "assert"),),
-    ),  # fmt: skip
+    ),
     # relationships
     rule("marry", "partner", "partner", "to", also=(("relationship status", "married", "assert"),)),
     rule("wed", "partner", "partner", "to", also=(("relationship status", "married", "assert"),)),
@@ -78,14 +78,14 @@ VERB_RULES: tuple[VerbRule, ...] = (
         particle="up",
         kind="end",
         also=(("relationship status", "single", "assert"),),
-    ),  # fmt: skip
+    ),
     rule(
         "divorce",
         "partner",
         "partner_or_none",
         kind="end",
         also=(("relationship status", "divorced", "assert"),),
-    ),  # fmt: skip
+    ),
     # tastes and habits
     rule("switch change convert", "favorite drink", "taste", "to", "for"),
     rule("replace swap trade", "favorite drink", "taste", "with", "for"),

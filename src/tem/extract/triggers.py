@@ -16,12 +16,26 @@ from tem.extract.headings import HEADINGS
 from tem.extract.patterns import VERB_RULES
 
 IRREGULAR = {
-    "leave": "left", "begin": "began begun", "take": "took taken", "get": "got gotten",
-    "have": "had has", "spend": "spent", "buy": "bought", "bring": "brought",
-    "break": "broke broken", "drive": "drove driven", "speak": "spoke spoken",
-    "lose": "lost", "find": "found", "go": "went gone gonna gon", "lay": "laid",
-    "pick": "picked", "give": "gave given", "become": "became", "see": "saw seen",
-}  # fmt: skip
+    "leave": "left",
+    "begin": "began begun",
+    "take": "took taken",
+    "get": "got gotten",
+    "have": "had has",
+    "spend": "spent",
+    "buy": "bought",
+    "bring": "brought",
+    "break": "broke broken",
+    "drive": "drove driven",
+    "speak": "spoke spoken",
+    "lose": "lost",
+    "find": "found",
+    "go": "went gone gonna gon",
+    "lay": "laid",
+    "pick": "picked",
+    "give": "gave given",
+    "become": "became",
+    "see": "saw seen",
+}
 COPULA_WORDS = "favorite favourite go-to usual hobby passion plan job role title position"
 COPULA_WORDS += " retired fluent based student into language tongue baby son daughter car bike"
 # Verbs too common to mean anything alone: their rules also need a word listed above

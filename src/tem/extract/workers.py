@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 
-from tem.core.episode import Session
+from tem.core.session import Session
 from tem.extract.facts import ExtractedFact
 
 MIN_TURNS = 200

@@ -47,7 +47,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from tem.core.episode import Session, Turn
+from tem.core.session import Session, Turn
 from tem.core.times import TimeLike, parse_time
 from tem.errors import UserError
 from tem.ingest.locomo import sessions_from_locomo

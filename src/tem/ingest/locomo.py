@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from tem.core.episode import Session, Turn
+from tem.core.session import Session, Turn
 from tem.core.times import parse_time
 from tem.errors import UserError
 

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from tem.core.episode import Session, Turn
 from tem.core.model import Version
 from tem.core.relations import canonical_relation
+from tem.core.session import Session, Turn
 from tem.extract.facts import ExtractedFact
 from tem.ingest.aliases import Aliases
 

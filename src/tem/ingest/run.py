@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
-from tem.core.episode import Session
 from tem.core.model import Observation, Status, Version
+from tem.core.session import Session
 from tem.core.times import TimeLike
 from tem.errors import TemError, UserError
 from tem.extract.facts import ExtractedFact

@@ -33,7 +33,7 @@ from procrastinate import exceptions as pq_errors
 from procrastinate.app import WorkerOptions
 from procrastinate.connector import BaseConnector
 
-from tem.core.episode import Session
+from tem.core.session import Session
 from tem.errors import NotFound, StoreError, TemError, UserError
 from tem.ingest.formats import sessions_from_records
 from tem.ingest.pipeline import Extractor, IngestReport

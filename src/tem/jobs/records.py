@@ -1,6 +1,6 @@
 """What a background job carries and reports: pure values, no I/O, no procrastinate.
 
-A job ingests one :class:`~tem.core.episode.Session` into one store. Its arguments
+A job ingests one :class:`~tem.core.session.Session` into one store. Its arguments
 are JSON: the store's key and the session as a record of tem's ``sessions`` format
 (docs/formats.md), so a queued job reads back exactly as the request was validated.
 
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from tem.core.episode import Session
+from tem.core.session import Session
 from tem.errors import UserError
 
 TASK = "tem.ingest_session"

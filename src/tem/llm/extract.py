@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
-from tem.core.episode import Session, Turn
 from tem.core.model import Version, normalize_key, value_key
 from tem.core.relations import DEFAULT_CARDINALITY
+from tem.core.session import Session, Turn
 from tem.extract.dates import resolve_time
 from tem.extract.facts import CardinalityHint, ExtractedFact
 from tem.llm.client import ChatModel, Message

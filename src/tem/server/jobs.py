@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request, Response
 
-from tem.core.episode import Session
+from tem.core.session import Session
 from tem.errors import NotFound, UserError
 from tem.server.deps import ERRORS, Who
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
-from tem.core.episode import Event, Session, TurnRecord
 from tem.core.model import Cardinality, GroupKey, Observation, Version
+from tem.core.session import Session, SessionSummary, TurnRecord
 
 Derive = Callable[[GroupKey, Sequence[Observation], Cardinality | None], list[Version]]
 """Group key, its visible observations, its declared cardinality -> its versions."""
@@ -225,7 +225,7 @@ class Store(Protocol):
         """Return the display names of every subject of a scope."""
         ...
 
-    def sessions(self, scope: str) -> list[Event]:
+    def sessions(self, scope: str) -> list[SessionSummary]:
         """Return every stored session of a scope, oldest first."""
         ...
 
@@ -233,7 +233,7 @@ class Store(Protocol):
         """Return the turns of one session, in order."""
         ...
 
-    def search_events(self, scope: str, terms: Sequence[str], limit: int) -> list[Event]:
+    def search_sessions(self, scope: str, terms: Sequence[str], limit: int) -> list[SessionSummary]:
         """Full-text search (any of ``terms``) over session summaries."""
         ...
 

@@ -24,12 +24,12 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from tem.core.episode import Event, Session, TurnRecord
 from tem.core.model import Cardinality, GroupKey, Observation, Version
+from tem.core.session import Session, SessionSummary, TurnRecord
 from tem.errors import StoreError, UserError
-from tem.store import postgres_episodes as episodes
 from tem.store import postgres_pgvector as pgvector_sql
 from tem.store import postgres_search as search_sql
+from tem.store import postgres_sessions as session_sql
 from tem.store import postgres_vectors as vectors_sql
 from tem.store.base import Derive, SearchHit, VectorDelta, Vectors, WriteReport
 from tem.store.postgres_schema import COMMIT_SHARDS, migrate, partition
@@ -223,7 +223,7 @@ class PostgresStore(SqlReads):
         def work(tx: Transaction) -> int:
             deleted = tx.delete(derive, clause, params)
             if (sessions_of := sessions_scope(scope, subject_key)) is not None:
-                episodes.delete_sessions(tx.conn, sessions_of, source)
+                session_sql.delete_sessions(tx.conn, sessions_of, source)
             return deleted
 
         return self._write(work)
@@ -336,21 +336,21 @@ class PostgresStore(SqlReads):
         rows = self._read("SELECT subject FROM subjects WHERE scope = %s ORDER BY seq", (scope,))
         return [r[0] for r in rows]
 
-    def sessions(self, scope: str) -> list[Event]:
+    def sessions(self, scope: str) -> list[SessionSummary]:
         with self._connection() as conn:
-            return episodes.list_sessions(conn, scope)
+            return session_sql.list_sessions(conn, scope)
 
     def session_turns(self, scope: str, session_id: str) -> list[TurnRecord]:
         with self._connection() as conn:
-            return episodes.session_turns(conn, scope, session_id)
+            return session_sql.session_turns(conn, scope, session_id)
 
-    def search_events(self, scope: str, terms: Sequence[str], limit: int) -> list[Event]:
+    def search_sessions(self, scope: str, terms: Sequence[str], limit: int) -> list[SessionSummary]:
         with self._connection() as conn:
-            return episodes.search_events(conn, scope, terms, limit)
+            return session_sql.search_sessions(conn, scope, terms, limit)
 
     def search_turns(self, scope: str, terms: Sequence[str], limit: int) -> list[TurnRecord]:
         with self._connection() as conn:
-            return episodes.search_turns(conn, scope, terms, limit)
+            return session_sql.search_turns(conn, scope, terms, limit)
 
     def close(self) -> None:
         self._pool.close()

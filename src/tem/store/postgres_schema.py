@@ -125,7 +125,7 @@ def m001_create_tables(conn: Conn) -> None:
     )
 
 
-def m002_episodes(conn: Conn) -> None:
+def m002_sessions(conn: Conn) -> None:
     """Sessions and turns, with full text over summaries and turn text."""
     _run(
         conn,
@@ -263,7 +263,7 @@ def _run(conn: Conn, script: str) -> None:
 
 MIGRATIONS: tuple[Callable[[Conn], None], ...] = (
     m001_create_tables,
-    m002_episodes,
+    m002_sessions,
     m003_vectors,
     m004_vector_log,
     m005_scope_keys,

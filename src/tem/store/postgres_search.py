@@ -31,8 +31,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tem.store.postgres_episodes import any_of
 from tem.store.postgres_schema import NAME_CONFIG, TEXT_CONFIG
+from tem.store.postgres_sessions import any_of
 
 if TYPE_CHECKING:
     from tem.store.postgres_schema import Conn

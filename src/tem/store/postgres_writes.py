@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from tem.core.episode import Session
 from tem.core.model import Cardinality, GroupKey, Observation
+from tem.core.session import Session
 from tem.core.times import to_text
 from tem.errors import UserError
-from tem.store import postgres_episodes as episodes
+from tem.store import postgres_sessions as session_sql
 from tem.store import postgres_vectors as vectors_sql
 from tem.store.base import Derive, Vectors, WriteReport
 from tem.store.postgres_sql import (
@@ -119,7 +119,7 @@ class Transaction:
     def put_session(self, session: Session, scope: str, summary: str) -> None:
         """Store (or replace) a session; one re-ingestion of it at a time."""
         take_locks(self.conn, [lock_key(self.namespace, "session", scope, session.id)])
-        episodes.put_session(self.conn, session, scope, summary)
+        session_sql.put_session(self.conn, session, scope, summary)
 
     def retire(self, scope: str, source: str, when: datetime, derive: Derive) -> WriteReport:
         """Set ``expired_at`` on the source's live observations; re-derive their groups."""

@@ -17,8 +17,8 @@ from datetime import datetime
 from json.encoder import encode_basestring_ascii as quote_json
 from typing import Any
 
-from tem.core.episode import Event, Session, Turn, TurnRecord
 from tem.core.model import GroupKey, Observation, Status, Support, Version
+from tem.core.session import Session, SessionSummary, Turn, TurnRecord
 from tem.core.times import from_text, to_text
 from tem.store.base import Vectors, WriteReport
 
@@ -372,9 +372,9 @@ def diff_versions(
         changes.emptied.setdefault(key, None)
 
 
-def event_of(row: Sequence[Any], score: float = 0.0) -> Event:
-    """A session row (session_id, scope, observed_at, participants, summary) as an Event."""
-    return Event(
+def summary_of(row: Sequence[Any], score: float = 0.0) -> SessionSummary:
+    """A session row (session_id, scope, observed_at, participants, summary) as a summary."""
+    return SessionSummary(
         session_id=row[0],
         scope=row[1],
         observed_at=from_text(row[2]),

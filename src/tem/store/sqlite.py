@@ -18,16 +18,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tem.core.episode import Event, Session, TurnRecord
 from tem.core.model import (
     Cardinality,
     GroupKey,
     Observation,
     Version,
 )
+from tem.core.session import Session, SessionSummary, TurnRecord
 from tem.core.times import to_text
 from tem.errors import StoreError
-from tem.store import sqlite_episodes as episodes
+from tem.store import sqlite_sessions as session_sql
 from tem.store import sqlite_subjects as subjects_sql
 from tem.store import sqlite_vectors as vectors_sql
 from tem.store.base import Derive, SearchHit, VectorDelta, Vectors, WriteReport
@@ -135,7 +135,7 @@ class SQLiteStore(SqlReads):
         vectors: Vectors | None = None,
     ) -> WriteReport:
         with self._transaction() as conn:
-            episodes.put_session(conn, session, scope, summary)
+            session_sql.put_session(conn, session, scope, summary)
             vectors_sql.put_vectors(conn, observations, vectors)
             return self._insert(conn, observations, derive)
 
@@ -194,7 +194,7 @@ class SQLiteStore(SqlReads):
             self._rederive(conn, groups, self._live(conn, groups), derive, WriteReport())
             sessions = 0
             if (sessions_of := sessions_scope(scope, subject_key)) is not None:
-                sessions = episodes.delete_sessions(conn, sessions_of, source)
+                sessions = session_sql.delete_sessions(conn, sessions_of, source)
             if rows or sessions:
                 # FTS5 keeps deleted terms in old index segments until they merge; a hard
                 # delete must leave no residue, so merge them now (SQLite < 3.42 has no
@@ -419,21 +419,21 @@ class SQLiteStore(SqlReads):
     def subjects(self, scope: str) -> list[str]:
         return [r[0] for r in self._read("SELECT subject FROM subjects WHERE scope = ?", (scope,))]
 
-    def sessions(self, scope: str) -> list[Event]:
+    def sessions(self, scope: str) -> list[SessionSummary]:
         with self._lock:
-            return episodes.list_sessions(self._conn, scope)
+            return session_sql.list_sessions(self._conn, scope)
 
     def session_turns(self, scope: str, session_id: str) -> list[TurnRecord]:
         with self._lock:
-            return episodes.session_turns(self._conn, scope, session_id)
+            return session_sql.session_turns(self._conn, scope, session_id)
 
-    def search_events(self, scope: str, terms: Sequence[str], limit: int) -> list[Event]:
+    def search_sessions(self, scope: str, terms: Sequence[str], limit: int) -> list[SessionSummary]:
         with self._lock:
-            return episodes.search_events(self._conn, scope, terms, limit)
+            return session_sql.search_sessions(self._conn, scope, terms, limit)
 
     def search_turns(self, scope: str, terms: Sequence[str], limit: int) -> list[TurnRecord]:
         with self._lock:
-            return episodes.search_turns(self._conn, scope, terms, limit)
+            return session_sql.search_turns(self._conn, scope, terms, limit)
 
     def close(self) -> None:
         with self._lock:

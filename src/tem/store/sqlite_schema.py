@@ -92,7 +92,7 @@ def m001_create_tables(conn: sqlite3.Connection) -> None:
     )
 
 
-def m002_episodes(conn: sqlite3.Connection) -> None:
+def m002_sessions(conn: sqlite3.Connection) -> None:
     """Sessions and turns, with FTS5 over summaries and turn text."""
     for statement in (
         """CREATE TABLE sessions (
@@ -206,7 +206,7 @@ def _run(conn: sqlite3.Connection, script: str) -> None:
 
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     m001_create_tables,
-    m002_episodes,
+    m002_sessions,
     m003_vectors,
     m004_scoped_terms,
     m005_vector_log,

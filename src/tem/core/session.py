@@ -1,4 +1,4 @@
-"""Episodes: the conversations facts come from (event memory and original turns).
+"""Sessions: the conversations facts come from (event memory and original turns).
 
 A :class:`Session` is one dated conversation; its :class:`Turn` s keep the original
 words so that evidence can quote them and every fact can point back to the turns
@@ -42,7 +42,7 @@ class Session:
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
+class SessionSummary:
     """A session as event memory: when it happened and what it was about."""
 
     session_id: str

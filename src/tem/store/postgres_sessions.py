@@ -1,4 +1,4 @@
-"""Episodes in PostgreSQL: sessions (event memory) and their original turns, full-text searchable.
+"""Sessions in PostgreSQL: summaries (event memory) and original turns, full-text searchable.
 
 Functions here take an open connection: the store calls them inside its own
 transactions, so a session, its turns and the observations extracted from it are
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tem.core.episode import Event, Session, TurnRecord
+from tem.core.session import Session, SessionSummary, TurnRecord
 from tem.store.postgres_schema import TEXT_CONFIG
-from tem.store.rows import event_of, session_row, turn_of, turn_row
+from tem.store.rows import session_row, summary_of, turn_of, turn_row
 
 if TYPE_CHECKING:
     from tem.store.postgres_schema import Conn
@@ -59,7 +59,9 @@ def delete_sessions(conn: Conn, scope: str, session_id: str | None = None) -> in
     return cursor.rowcount
 
 
-def search_events(conn: Conn, scope: str, terms: Sequence[str], limit: int) -> list[Event]:
+def search_sessions(
+    conn: Conn, scope: str, terms: Sequence[str], limit: int
+) -> list[SessionSummary]:
     """Return the sessions whose summaries best match any of ``terms`` (cover density rank)."""
     rows = _ranked(
         conn,
@@ -68,7 +70,7 @@ def search_events(conn: Conn, scope: str, terms: Sequence[str], limit: int) -> l
         "WHERE s.fts @@ q.q AND s.scope = %s ORDER BY score DESC, s.seq LIMIT %s",
         (scope, limit),
     )
-    return [event_of(r, float(r[5])) for r in rows]
+    return [summary_of(r, float(r[5])) for r in rows]
 
 
 def search_turns(conn: Conn, scope: str, terms: Sequence[str], limit: int) -> list[TurnRecord]:
@@ -94,14 +96,14 @@ def _ranked(
     return conn.execute(sql, (*terms, *params)).fetchall()
 
 
-def list_sessions(conn: Conn, scope: str) -> list[Event]:
+def list_sessions(conn: Conn, scope: str) -> list[SessionSummary]:
     """Return every session of ``scope``, oldest first."""
     rows = conn.execute(
         f"SELECT {_SESSION_COLUMNS} FROM sessions s WHERE s.scope = %s "
         "ORDER BY s.observed_at, s.seq",
         (scope,),
     ).fetchall()
-    return [event_of(r) for r in rows]
+    return [summary_of(r) for r in rows]
 
 
 def session_turns(conn: Conn, scope: str, session_id: str) -> list[TurnRecord]:

@@ -1,4 +1,4 @@
-"""Episodes in SQLite: sessions (event memory) and their original turns, full-text searchable.
+"""Sessions in SQLite: summaries (event memory) and original turns, full-text searchable.
 
 Functions here take an open connection: the store calls them inside its own
 transactions, so a session, its turns and the observations extracted from it are
@@ -11,8 +11,8 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from tem.core.episode import Event, Session, TurnRecord
-from tem.store.rows import event_of, fts_query, session_row, turn_of, turn_row
+from tem.core.session import Session, SessionSummary, TurnRecord
+from tem.store.rows import fts_query, session_row, summary_of, turn_of, turn_row
 
 _SESSION_COLUMNS = "s.id, s.scope, s.observed_at, s.participants, s.summary"
 _TURN_COLUMNS = "s.id, s.scope, s.observed_at, t.idx, t.speaker, t.text, t.turn_id"
@@ -65,9 +65,9 @@ def delete_sessions(conn: sqlite3.Connection, scope: str, session_id: str | None
     return len(rowids)
 
 
-def search_events(
+def search_sessions(
     conn: sqlite3.Connection, scope: str, terms: Sequence[str], limit: int
-) -> list[Event]:
+) -> list[SessionSummary]:
     """Return the sessions whose summaries best match any of ``terms`` (BM25)."""
     rows = _matches(
         conn,
@@ -77,7 +77,7 @@ def search_events(
         "WHERE sessions_fts MATCH ? AND s.scope = ? ORDER BY score LIMIT ?",
         (scope, limit),
     )
-    return [event_of(r, -float(r[5])) for r in rows]
+    return [summary_of(r, -float(r[5])) for r in rows]
 
 
 def search_turns(
@@ -104,13 +104,13 @@ def _matches(
     return conn.execute(select, (fts_query(terms), *params)).fetchall()
 
 
-def list_sessions(conn: sqlite3.Connection, scope: str) -> list[Event]:
+def list_sessions(conn: sqlite3.Connection, scope: str) -> list[SessionSummary]:
     """Return every session of ``scope``, oldest first."""
     rows = conn.execute(
         f"SELECT {_SESSION_COLUMNS} FROM sessions s WHERE s.scope = ? ORDER BY s.observed_at",
         (scope,),
     ).fetchall()
-    return [event_of(r) for r in rows]
+    return [summary_of(r) for r in rows]
 
 
 def session_turns(conn: sqlite3.Connection, scope: str, session_id: str) -> list[TurnRecord]:
