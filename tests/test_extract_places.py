@@ -59,3 +59,17 @@ def test_a_city_left_is_no_employer_left() -> None:
 
 def test_a_place_name_outside_a_place_slot_is_no_home() -> None:
     assert not {t for t in triples("nice weather today, reading a book") if t[1] == "lives in"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I moved to Porto from Lisbon in January.", "I moved from Lisbon to Porto in January."],
+)
+def test_a_move_ends_the_home_it_came_from(text: str) -> None:
+    found = triples(text)
+    assert {("Ana", "lives in", "Porto", "assert"), ("Ana", "lives in", "Lisbon", "end")} <= found
+
+
+def test_a_move_ends_no_home_when_it_is_not_the_speakers() -> None:
+    found = triples("If I moved from Oslo to Bergen, would I be happier?")
+    assert not {t for t in found if t[1] == "lives in"}

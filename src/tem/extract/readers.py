@@ -55,7 +55,17 @@ def proper_name(noun: Token) -> str | None:
 
 
 def place(verb: Token, rule: VerbRule) -> Found:
-    return found_one(rule, place_from(verb, rule.preps) or where_place(verb))
+    """The place of "live in", "moved to"; a move also ends the home it left ("moved to
+    Porto from Lisbon", "relocated from Kyiv to Lviv", "moved here from Denver")."""
+    found = found_one(rule, place_from(verb, rule.preps) or where_place(verb))
+    if verb.lemma_ in MOVES and rule.kind == "assert":
+        left = next((place_text(t) for t in objects_of(verb, ("from",)) if is_place(t)), None)
+        if left is not None and all(value != left for _, value, _ in found):
+            found.append(("lives in", left, "end"))
+    return found
+
+
+MOVES = frozenset({"move", "relocate"})
 
 
 def home(verb: Token, rule: VerbRule) -> Found:
