@@ -26,6 +26,8 @@ def triples(text: str) -> set[tuple[str, str, str | None, str]]:
         ("Tied the knot with Daniel in April!", "Daniel", "married"),
         ("My wife Soo-ah and I run a tiny café.", "Soo-ah", "married"),
         ("My partner Joana and I run a little café in Coimbra.", "Joana", "in a relationship"),
+        # the parser reads the name as a second subject: the partner word still names it
+        ("my boyfriend Daniel is doing a road trip with me next month", "Daniel", "dating"),
     ],
 )
 def test_a_named_partner_brings_the_status_their_word_says(

@@ -293,6 +293,7 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
     if lemma in lx.PARTNER_NOUNS:
         named = name_said_of(noun)
         name = proper_name(noun) or _compound_name(noun) or (named and phrase(named))
+        name = name or _twin_name(noun)
         return [] if name is None else [(speaker, "partner", name, "assert")]
     if lemma in lx.HOME_NOUNS:
         place = place_from(noun, ("in", "near"))
@@ -360,6 +361,15 @@ def _compound_name(noun: Token) -> str | None:
     if noun.dep_ == "compound" and noun.head.pos_ == "PROPN":
         return phrase(noun.head)
     return None
+
+
+def _twin_name(noun: Token) -> str | None:
+    """ "my boyfriend | Daniel is doing a road trip": the name read as the noun's twin,
+    the same role of the same verb (two subjects)."""
+    after = noun.doc[noun.i + 1] if noun.i + 1 < len(noun.doc) else None
+    if after is None or after.pos_ != "PROPN" or after.head.i == after.i:
+        return None
+    return phrase(after) if after.head.i == noun.head.i and after.dep_ == noun.dep_ else None
 
 
 def answered_question(question: Any, answer: Any, speaker: str) -> list[Candidate]:
