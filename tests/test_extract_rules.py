@@ -88,10 +88,33 @@ def test_plan_is_not_a_change_of_state() -> None:
         "I start at Unilever on the 3rd of next month.",  # a date ahead in the clause
         "I'm in Cape Town for work until Friday.",  # a stay with its end in sight
         "I'm no engineer, so I can't tell you why the bridge hums.",  # "no" denies it
+        "Say I got hired at Google, do they still do brain-teaser interviews?",  # supposed
+        "I'll get hired at Google someday.",
+        "Should I quit Google?",
     ],
 )
 def test_filters_drop_non_facts(text: str) -> None:
     assert extract(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I'm studying architecture at UNAM and I work weekends, so when am I supposed to "
+            "sleep?",
+            ("Maria", "studies at", "UNAM", "assert"),
+        ),
+        (
+            "My mother tongue is Marathi, so which one should I put first on my CV?",
+            ("Maria", "speaks", "Marathi", "assert"),
+        ),
+    ],
+)
+def test_what_a_question_tells_before_it_asks_is_stated(
+    text: str, expected: tuple[str, str, str, str]
+) -> None:
+    assert expected in triples(text)
 
 
 def test_other_people_news_gets_their_own_subject() -> None:

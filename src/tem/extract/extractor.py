@@ -163,7 +163,7 @@ def facts_of_turn(
     for sentence in doc.sents:
         inside = [c for c in proposed if sentence.start <= c.anchor < sentence.end]
         if filters.is_question(sentence):
-            candidates = list(inside)  # only what the question takes as given
+            candidates = [*inside, *_told_first(sentence, inside, speaker)]
             question = sentence
         else:
             candidates = _stated(sentence, question, previous, inside, speaker)
@@ -181,6 +181,17 @@ def facts_of_turn(
             seen.add(key)
             found.append(_finish(candidate, doc, turn, reference, sentence.text.strip()))
     return found
+
+
+def _told_first(sentence: Any, inside: list[Candidate], speaker: str) -> list[Candidate]:
+    """The rules' facts of what a question sentence tells before it asks ("I'm studying
+    architecture at UNAM, so when am I supposed to sleep?"); of the question itself, only
+    what it takes as given (the span model's, ``inside``)."""
+    start = filters.question_start(sentence)
+    if start == sentence.start:
+        return []
+    found = [c for c in sentence_candidates(sentence, speaker) if c.anchor < start]
+    return [c for c in found if not _known(c, inside)]
 
 
 def _stated(

@@ -17,7 +17,9 @@ Token = Any
 MODALS = frozenset({"might", "may", "could", "would", "should", "'d", "ought", "must"})
 FUTURE_AUX = frozenset({"will", "shall", "'ll", "wo"})
 CONDITIONAL_MARKS = frozenset({"if", "unless", "whether", "once", "until"})
-HEDGES = frozenset({"maybe", "perhaps", "possibly", "probably", "hopefully", "eventually"})
+HEDGES = frozenset(
+    {"maybe", "perhaps", "possibly", "probably", "hopefully", "eventually", "someday", "somewhen"}
+)
 HYPOTHETICAL_GOVERNORS = frozenset(
     """
     think consider hope want wish dream wonder debate imagine plan intend pretend suppose
@@ -147,6 +149,7 @@ def is_hypothetical(verb: Token) -> bool:
     return any(
         hedged(t)
         or _planned(t)
+        or _supposed(t)
         or (t.lemma_.casefold() in HYPOTHETICAL_GOVERNORS and not _coordinated(below[i], t))
         for i, t in enumerate(chain)
     )
@@ -178,9 +181,19 @@ def hedged(token: Token) -> bool:
             return True
         if child.dep_ == "mark" and lower in CONDITIONAL_MARKS:
             return True
-        if child.dep_ == "advmod" and lower in HEDGES:
+        if child.dep_ in ("advmod", "npadvmod") and lower in HEDGES:
             return True
     return False
+
+
+def _supposed(token: Token) -> bool:
+    """ "*Say* I got hired at Google, do they ...": "say" opening the sentence with no
+    subject supposes what follows."""
+    return (
+        token.lemma_.casefold() == "say"
+        and token.i == token.sent.start
+        and not any(c.dep_ in SUBJECT_DEPS for c in token.children)
+    )
 
 
 def is_future(verb: Token) -> bool:
@@ -346,7 +359,8 @@ def _other(place: Token) -> bool:
 def blocked(verb: Token) -> bool:
     """True when the clause of ``verb`` must not yield a state fact."""
     ahead = is_future(verb) or _dated_ahead(verb)
-    return is_question(verb.sent) or is_negated(verb) or is_hypothetical(verb) or ahead
+    asked_here = is_question(verb.sent) and verb.i >= question_start(verb.sent)
+    return asked_here or is_negated(verb) or is_hypothetical(verb) or ahead
 
 
 def _dated_ahead(verb: Token) -> bool:
@@ -369,16 +383,22 @@ ASKING_WORDS = frozenset({"anyone", "anybody", "any"})
 SUBORDINATE = frozenset({"advcl", "relcl", "acl", "pcomp"})
 
 
+QUESTION_LINKS = frozenset({"so", "then", "anyway", "well", "now"})
+"""Words that lead from what is told to what is asked: "..., so *when* am I supposed
+to sleep?"."""
+
+
 def question_start(sentence: Any) -> int:
     """The index where a question sentence's question begins; what comes before it is
     stated, not asked ("I speak Hokkien but can barely read — *are* there any apps?",
     "moved to Leeds last spring, but *where* do people go out?"). A question begins,
-    at the sentence's start or after a comma, dash or "but", with a wh-word of a main
+    at the sentence's start or after a comma, dash, "but" or "so", with a wh-word of a main
     clause, an auxiliary before its subject ("*can* you", "*is* it") or "anyone"."""
     doc = sentence.doc
     for token in sentence:
         before = doc[token.i - 1] if token.i > sentence.start else None
         opening = before is None or before.is_punct or before.pos_ == "CCONJ"
+        opening = opening or (before is not None and before.lower_ in QUESTION_LINKS)
         if opening and _asks(token):
             return int(token.i)
     return int(sentence.start)
