@@ -29,6 +29,11 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
     [
         ("Languages I speak: Urdu, English, Arabic and a bit of Pashto.",
          {("speaks", v, "assert") for v in ("Urdu", "English", "Arabic", "Pashto")}),
+        # a clause the heading adds by the way says nothing of whose the items are
+        ("My hobbies, ranked by how much money they eat: scuba diving, photography, and chess.",
+         {("hobby", v, "assert") for v in ("scuba diving", "photography", "chess")}),
+        ("Hobbies, since the form asks: trail running, birdwatching, and restoring old Volvos.",
+         {("hobby", v, "assert") for v in ("trail running", "restoring old Volvos")}),
         ("Hobbies? Climbing, sourdough, birdwatching and the occasional jigsaw.",
          {("hobby", v, "assert") for v in ("Climbing", "sourdough", "birdwatching", "jigsaw")}),
         ("Instruments I play: guitar, charango, and a very bad harmonica.",

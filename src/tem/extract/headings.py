@@ -126,7 +126,7 @@ def _split(sentence: Any, before: Any | None) -> tuple[Any | None, Any | None]:
 
 def _heading(heading: Any) -> tuple[Token, str] | None:
     """The heading's noun and its items' relation, when the heading is about the speaker."""
-    words = [t for t in heading if not t.is_punct]
+    words = [t for t in heading if not t.is_punct and not _aside(t, heading)]
     if not 1 <= len(words) <= 8:
         return None
     noun = next((t for t in words if t.pos_ == "NOUN" and t.lemma_.casefold() in HEADINGS), None)
@@ -146,6 +146,19 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
     if lemma in NEEDS_LIVING and not any(v.lemma_ == "live" for v in verbs):
         return None  # "places I've been": trips
     return noun, HEADINGS[lemma]
+
+
+def _aside(token: Token, heading: Any) -> bool:
+    """A word of a clause the heading adds by the way, which does not say whose the items
+    are: "My hobbies, *ranked by how much money they eat*:", "Hobbies, *since the form
+    asks*:"; not "Languages *I speak*:" (a relative clause picks the items)."""
+    while token.i != token.head.i and heading.start <= token.head.i < heading.end:
+        if token.head.pos_ == "NOUN" and (
+            token.dep_ == "advcl" or (token.dep_ == "acl" and token.tag_ in ("VBN", "VBG"))
+        ):
+            return True
+        token = token.head
+    return False
 
 
 def _doubted(verb: Token) -> bool:
