@@ -33,7 +33,8 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
         ("My hobbies, ranked by how much money they eat: scuba diving, photography, and chess.",
          {("hobby", v, "assert") for v in ("scuba diving", "photography", "chess")}),
         ("Hobbies, since the form asks: trail running, birdwatching, and restoring old Volvos.",
-         {("hobby", v, "assert") for v in ("trail running", "restoring old Volvos")}),
+         {("hobby", v, "assert")
+          for v in ("trail running", "birdwatching", "restoring old Volvos")}),
         ("Hobbies? Climbing, sourdough, birdwatching and the occasional jigsaw.",
          {("hobby", v, "assert") for v in ("Climbing", "sourdough", "birdwatching", "jigsaw")}),
         ("Instruments I play: guitar, charango, and a very bad harmonica.",
