@@ -13,7 +13,7 @@ twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
 that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
 twenty-five-writer model, ``tests/data/extraction_fresh10.jsonl``, written after
 that round's last change, and ``extraction_fresh11.jsonl`` to
-``extraction_fresh16.jsonl``, each frozen before the extractor it measures read it; each
+``extraction_fresh18.jsonl``, each frozen before the extractor it measures read it; each
 by someone who saw neither the code, nor the other sets) or
 by hand (``benchmarks/data/extraction_gold.jsonl``); none is ever edited after an
 extractor ran on it. Every figure (overall, per relation, per style, negatives
@@ -53,6 +53,8 @@ SETS = {
     "extraction_fresh14.jsonl": ROOT / "data" / "extraction_fresh14.jsonl",
     "extraction_fresh15.jsonl": ROOT / "data" / "extraction_fresh15.jsonl",
     "extraction_fresh16.jsonl": ROOT / "data" / "extraction_fresh16.jsonl",
+    "extraction_fresh17.jsonl": ROOT / "data" / "extraction_fresh17.jsonl",
+    "extraction_fresh18.jsonl": ROOT / "data" / "extraction_fresh18.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
