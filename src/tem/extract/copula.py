@@ -292,8 +292,12 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
         return [] if not name else [(speaker, "has pet", name, "assert")]
     if lemma in lx.PARTNER_NOUNS:
         named = name_said_of(noun)
-        name = proper_name(noun) or _compound_name(noun) or (named and phrase(named))
-        name = name or _twin_name(noun)
+        name = (
+            proper_name(noun)
+            or _compound_name(noun)
+            or (named and phrase(named))
+            or _twin_name(noun)
+        )
         return [] if name is None else [(speaker, "partner", name, "assert")]
     if lemma in lx.HOME_NOUNS:
         place = place_from(noun, ("in", "near"))
@@ -367,7 +371,7 @@ def _twin_name(noun: Token) -> str | None:
     """ "my boyfriend | Daniel is doing a road trip": the name read as the noun's twin,
     the same role of the same verb (two subjects)."""
     after = noun.doc[noun.i + 1] if noun.i + 1 < len(noun.doc) else None
-    if after is None or after.pos_ != "PROPN" or after.head.i == after.i:
+    if after is None or after.pos_ != "PROPN":
         return None
     return phrase(after) if after.head.i == noun.head.i and after.dep_ == noun.dep_ else None
 

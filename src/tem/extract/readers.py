@@ -54,18 +54,19 @@ def proper_name(noun: Token) -> str | None:
     return None
 
 
+MOVES = frozenset({"move", "relocate"})
+"""The verbs of the place rules whose "from" names the home left (not "live", "settle")."""
+
+
 def place(verb: Token, rule: VerbRule) -> Found:
-    """The place of "live in", "moved to"; a move also ends the home it left ("moved to
-    Porto from Lisbon", "relocated from Kyiv to Lviv", "moved here from Denver")."""
+    """The place of "live in", "moved to"; a move also ends the home it left, in either
+    order ("moved to Porto from Lisbon", "moved from Cairo to Berlin")."""
     found = found_one(rule, place_from(verb, rule.preps) or where_place(verb))
     if verb.lemma_ in MOVES and rule.kind == "assert":
         left = next((place_text(t) for t in objects_of(verb, ("from",)) if is_place(t)), None)
         if left is not None and all(value != left for _, value, _ in found):
             found.append(("lives in", left, "end"))
     return found
-
-
-MOVES = frozenset({"move", "relocate"})
 
 
 def home(verb: Token, rule: VerbRule) -> Found:
