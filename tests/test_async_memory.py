@@ -94,3 +94,34 @@ def test_an_iterator_verb_is_read_out_on_the_memory_thread() -> None:
             assert await mem.ping() is None
 
     asyncio.run(run())
+
+
+def test_sqlite_runs_one_call_at_a_time(tmp_path: Path) -> None:
+    with Memory(tmp_path / "a.db") as memory:
+        assert memory.store.concurrency == 1
+
+
+@pytest.mark.slow
+def test_postgres_calls_gathered_at_once_run_at_once(
+    postgres_url: str, postgres_schema: str
+) -> None:
+    from tem.store.postgres import PostgresStore
+
+    store = PostgresStore(postgres_url, schema=postgres_schema, max_connections=4)
+    assert store.concurrency == 4
+    memory = Memory(store=store, scope="ana")
+    inside = threading.Barrier(4, timeout=10)  # breaks unless four calls are in at once
+    real = memory.recall  # Memory.context reads through it
+
+    def spy(*args: object, **kwargs: object) -> object:
+        inside.wait()
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    memory.recall = spy  # type: ignore[method-assign]
+
+    async def run() -> list[str]:
+        async with AsyncMemory(memory=memory) as mem:
+            await mem.add("Ana", "lives in", "Oslo", source="c1", observed_at="2024-06-01")
+            return await asyncio.gather(*(mem.context("Where does Ana live?") for _ in range(4)))
+
+    assert all("Oslo" in prompt for prompt in asyncio.run(run()))

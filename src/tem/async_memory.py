@@ -1,13 +1,16 @@
 """``AsyncMemory``: the :class:`~tem.Memory` verbs as coroutines, for asyncio programs.
 
 The core stays sync (one set of rules, one code path): each verb runs the same
-``Memory`` method on a worker thread of this memory's own, so an event loop never
-blocks on SQLite, PostgreSQL or the offline extractor. One thread per memory keeps
-the calls of one memory in the order they were awaited, whatever the store; both
-stores accept a connection used from another thread (SQLite's is opened with
-``check_same_thread=False`` behind a lock, psycopg's come from a thread-safe pool).
-PostgreSQL goes through the same thread, not psycopg's async driver: the store's
-SQL then exists once.
+``Memory`` method on worker threads of this memory's own, so an event loop never
+blocks on SQLite, PostgreSQL or the offline extractor. There are as many threads as
+the store can serve at once (``Store.concurrency``): one for SQLite, whose one
+connection sits behind a lock, so its calls run in the order they were made; for
+PostgreSQL one per connection of the store's pool (``max_connections``, 8 by
+default), so calls gathered at once run at once, each write in its own transaction
+(the final state never depends on the order writes land in). Calls awaited one after
+another run in that order on every store. PostgreSQL goes through these threads, not
+psycopg's async driver: the store's SQL then exists once, and concurrency comes from
+the pool (``benchmarks/bench_async.py`` measures it).
 
     >>> import asyncio
     >>> from tem import AsyncMemory
@@ -79,7 +82,9 @@ class AsyncMemory:
 
             raise UserError("give either memory= or the arguments to open one, not both")
         self.memory = memory if memory is not None else Memory(path, **options)
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tem")
+        self._executor = ThreadPoolExecutor(
+            max_workers=max(1, self.memory.store.concurrency), thread_name_prefix="tem"
+        )
 
     @property
     def scope(self) -> str:
@@ -87,11 +92,14 @@ class AsyncMemory:
         return self.memory.scope
 
     async def aclose(self) -> None:
-        """Close the store (on the memory's thread, after every call awaited before)."""
+        """Close the store once every call made before has finished."""
+        await asyncio.get_running_loop().run_in_executor(None, self._close)
+
+    def _close(self) -> None:
         try:
-            await asyncio.get_running_loop().run_in_executor(self._executor, self.memory.close)
+            self._executor.shutdown(wait=True)
         finally:
-            self._executor.shutdown(wait=False)
+            self.memory.close()
 
     async def __aenter__(self) -> AsyncMemory:
         return self

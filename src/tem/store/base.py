@@ -93,6 +93,11 @@ class SearchHit:
 class Store(Protocol):
     """A backend for tem; SQLite is the default, others pass the same tests."""
 
+    concurrency: int
+    """How many calls can do work on this store at once: 1 where one lock serializes
+    them (SQLite), the connection pool's size where each call takes its own connection
+    (PostgreSQL). :class:`~tem.AsyncMemory` runs that many calls at a time."""
+
     def write(
         self, observations: Sequence[Observation], derive: Derive, vectors: Vectors | None = None
     ) -> WriteReport:

@@ -107,6 +107,7 @@ class PostgresStore(SqlReads):
         if rank_cap is not None and rank_cap < 1:
             raise UserError(f"rank_cap: expected a positive number of rows or None, got {rank_cap}")
         self.url, self.schema, self.rank_cap = url, schema, rank_cap
+        self.concurrency = max_connections  # each call takes a connection of the pool
         self._search_stats = search_sql.SearchStats()
         self._indexed: set[str] = set()
         """Models whose HNSW index this store has made sure of."""

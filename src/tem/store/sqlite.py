@@ -59,6 +59,7 @@ class SQLiteStore(SqlReads):
     """The embedded default store; ``path=None`` keeps everything in memory."""
 
     _mark, _seq = "?", "rowid"
+    concurrency = 1  # one connection behind one lock
 
     def __init__(self, path: str | Path | None = None, *, timeout: float = 30.0) -> None:
         self.path = None if path is None else Path(path)
