@@ -20,7 +20,9 @@ first recall, which loads the scope's vectors, and the background HNSW build fro
 200k vectors) is not timed with the questions: it is printed on its own line. By
 default every column asks the same questions, so all but the first (recall) find their
 pages cached; ``--fresh`` gives each column questions of its own (first-asked latency).
-Each file is built once and reused:
+Each file is built once and reused. ``--url`` puts tem's store in that PostgreSQL
+server instead (schema ``shapes_<shape>_<scale>``, kept and reused; the flat baseline
+stays an FTS5 file):
 
     .venv/bin/python benchmarks/bench_shapes.py --scales 100000,1000000 --workdir /tmp/shapes
 """
@@ -136,13 +138,35 @@ class Baseline:
         return [r[0] for r in self.conn.execute(sql, (query, K))]
 
 
-def build(shape: str, scale: int, seed: int, workdir: Path) -> tuple[Path, Path]:
-    """Build (or reuse) the shape's tem file, with 64-d hash vectors, and its baseline."""
-    path, flat = workdir / f"{shape}-{scale}.db", workdir / f"{shape}-{scale}-flat.db"
-    if path.exists() and flat.exists():
-        return path, flat
+Opener = Callable[..., Memory]
+"""Opens a memory on a shape's store (keywords go to ``Memory``: an embedder)."""
+
+
+def opener(shape: str, scale: int, workdir: Path, url: str | None) -> tuple[Opener, Path]:
+    """How to open the shape's tem store (a file in ``workdir``, or with ``url`` a schema
+    of that PostgreSQL server), and the file that says it is built."""
+    if url is None:
+        path = workdir / f"{shape}-{scale}.db"
+        return (lambda **options: Memory(path, **options)), path
+    from tem.store.postgres import PostgresStore
+
+    schema = f"shapes_{shape}_{scale}"
+    return (
+        lambda **options: Memory(store=PostgresStore(url, schema=schema), **options)
+    ), workdir / f"{shape}-{scale}-{schema}.built"
+
+
+def build(
+    shape: str, scale: int, seed: int, workdir: Path, url: str | None = None
+) -> tuple[Opener, Path]:
+    """Build (or reuse) the shape's tem store, with 64-d hash vectors, and its baseline."""
+    open_memory, built = opener(shape, scale, workdir, url)
+    flat = workdir / f"{shape}-{scale}-flat.db"
+    if built.exists() and flat.exists():
+        return open_memory, flat
+    flat.unlink(missing_ok=True)
     started = time.perf_counter()
-    with Memory(path, embedder=HashEmbedder()) as memory:
+    with open_memory(embedder=HashEmbedder()) as memory:
         baseline = Baseline(flat)
         batch: list[Fact] = []
         for fact in shape_facts(shape, seed, scale):
@@ -155,8 +179,9 @@ def build(shape: str, scale: int, seed: int, workdir: Path) -> tuple[Path, Path]
             memory.add_many(batch)
             baseline.add(batch)
         baseline.conn.close()
+    built.touch()
     print(f"built {shape} {scale:,} in {time.perf_counter() - started:.0f} s", file=sys.stderr)
-    return path, flat
+    return open_memory, flat
 
 
 def _times(
@@ -180,7 +205,13 @@ COLUMNS = ("recall", "context", "embed", "embed_after_write")
 
 
 def measure(
-    shape: str, scale: int, seed: int, count: int, workdir: Path, fresh: bool = False
+    shape: str,
+    scale: int,
+    seed: int,
+    count: int,
+    workdir: Path,
+    fresh: bool = False,
+    url: str | None = None,
 ) -> list[dict[str, Any]]:
     """Time every kind of question of one shape at one scale.
 
@@ -189,15 +220,15 @@ def measure(
     each column asks its own (the baseline those of ``context``): first-asked
     latency, which in a file larger than the memory left to it includes disk reads.
     """
-    path, flat = build(shape, scale, seed, workdir)
+    open_memory, flat = build(shape, scale, seed, workdir, url)
     kinds: dict[str, list[str]] = {}
     for kind, text in shape_questions(
         shape, seed, scale, count * (len(COLUMNS) + 1 if fresh else 1)
     ):
         kinds.setdefault(kind, []).append(text)
     baseline = Baseline(flat)
-    lexical = Memory(path)
-    semantic = Memory(path, embedder=HashEmbedder())
+    lexical = open_memory()
+    semantic = open_memory(embedder=HashEmbedder())
     started = time.perf_counter()
     semantic.recall("warm up the vector index")  # the one full load, once per process
     loaded = time.perf_counter() - started
@@ -282,18 +313,26 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="each column asks its own questions (first-asked latency, cold pages included)",
     )
+    parser.add_argument(
+        "--url",
+        help="build and measure tem in this PostgreSQL server (schema shapes_<shape>_<scale>,"
+        " kept for reuse) instead of SQLite files; the flat baseline stays FTS5",
+    )
     args = parser.parse_args(argv)
     args.workdir.mkdir(parents=True, exist_ok=True)
     load = [os.getloadavg()[0]]
     rows = []
     for scale in (int(s) for s in args.scales.split(",")):
         for shape in args.shapes.split(","):
-            rows += measure(shape, scale, args.seed, args.queries, args.workdir, args.fresh)
+            rows += measure(
+                shape, scale, args.seed, args.queries, args.workdir, args.fresh, args.url
+            )
     load.append(os.getloadavg()[0])
     print(HEADER)
     print("\n".join(_line(row) for row in rows))
     asked = "each column its own questions" if args.fresh else "every column the same questions"
-    print(f"\nk = {K}; times in ms; {asked}; load average {load[0]:.2f} -> {load[1]:.2f}")
+    store = "PostgreSQL" if args.url else "SQLite"
+    print(f"\n{store}; k = {K}; times in ms; {asked}; load average {load[0]:.2f} -> {load[1]:.2f}")
 
 
 if __name__ == "__main__":
