@@ -226,6 +226,8 @@ def added_by(
          "WORKS_AT_END", ("Ana", "works at", "Iberdrola", "end")),
         ("I speak English, Hindi and now a bit of German.", "Hindi", "SPEAKS_END",
          ("Ana", "speaks", "Hindi", "assert")),  # the present adds, it ends nothing
+        ("If you ask me, nothing beats black coffee.", "beats black coffee", "FAVORITE_DRINK",
+         ("Ana", "favorite drink", "black coffee", "assert")),  # a verb is no drink's name
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
@@ -295,6 +297,8 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         ),
         ("My plan is to take up Arabic calligraphy after Ramadan.", "calligraphy", "HOBBY"),
         ("I turned down the job at Stripe.", "Stripe", "WORKS_AT"),
+        # a drink tried once, however the parser hung it on "tried"
+        ("I tried oolong at a cafe, but I'm sticking with my usual.", "oolong", "FAVORITE_DRINK"),
         # a name first in its sentence is still a name, not a pastime
         ("Duolingo has been my evening routine lately.", "Duolingo", "HOBBY"),
         ("Quick tip: speak Dutch at the market, they love it.", "Dutch", "SPEAKS"),  # an order
@@ -473,3 +477,13 @@ def test_an_own_thing_still_needs_the_other_guards(
         for f in facts_with(monkeypatch, text, value, label)
         if f[1] == "has pet" or f[1] == "favorite drink"
     }
+
+
+def test_a_drink_keeps_a_first_word_the_tagger_took_for_a_verb() -> None:
+    nlp = load_pipeline()
+    doc = nlp("Things that keep me sane: long runs, and rooibos with honey.")
+    start = next(t.i for t in doc if t.text == "rooibos")
+    assert kinds.trimmed(doc[start : start + 3]).text == "rooibos with honey"
+    doc = nlp("If you ask me, nothing beats black coffee.")
+    start = next(t.i for t in doc if t.text == "beats")
+    assert kinds.trimmed(doc[start : start + 3]).text == "black coffee"

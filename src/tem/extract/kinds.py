@@ -382,11 +382,22 @@ def is_drink(words: list[str]) -> bool:
     )  # "oat flat whites"
 
 
+def _finite_verb(token: Any) -> bool:
+    """A present verb with its subject ("nothing *beats* black coffee"): no drink's name
+    starts with one. A past form may be an adjective ("iced", "condensed"), and an
+    unknown "-s" word tagged as a verb has no subject ("and rooibos with honey")."""
+    said = token.tag_ in ("VBZ", "VBP")
+    return said and any(c.dep_ in ("nsubj", "nsubjpass") for c in token.children)
+
+
 def trimmed(span: Any) -> Any:
-    """``span`` without leading quantifiers: "way too much sweet tea" -> "sweet tea"."""
+    """``span`` without leading quantifiers or a finite verb: "way too much sweet tea" ->
+    "sweet tea", "(nothing) beats black coffee" -> "black coffee"."""
     start = span.start
     while start < span.end - 1 and (
-        span.doc[start].lower_ in QUANTIFIERS or span.doc[start].pos_ in ("DET", "ADV")
+        span.doc[start].lower_ in QUANTIFIERS
+        or span.doc[start].pos_ in ("DET", "ADV")
+        or _finite_verb(span.doc[start])
     ):
         start += 1
     return span.doc[start : span.end]

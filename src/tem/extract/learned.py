@@ -54,6 +54,8 @@ LEAVING_VERBS = frozenset(
 )
 TRIAL_VERBS = frozenset({"try", "taste", "sample", "make", "cook", "see", "watch", "buy"})
 """Verbs of a one-off ("tried horchata at a cafe", "made pad thai", "saw Dune")."""
+TRIED_ROLES = frozenset({"dobj", "pobj", "advmod", "npadvmod", "dep"})
+"""Roles of the thing a trial verb had once (the object, or a misparse of it)."""
 END_SUFFIX = "_END"
 
 
@@ -412,7 +414,9 @@ def left_behind(span: Any) -> bool:
     ended = {c.lower_ for c in verb.children if c.dep_ in ("prt", "prep")} & {"off", "up", "out"}
     if ended and verb.lemma_ in ("go", "give", "kick", "cut"):
         return True  # "gone off jasmine tea", "gave up soda", "cut out sugar"
-    return verb.lemma_ in TRIAL_VERBS and root.dep_ in ("dobj", "pobj")
+    # the thing tried, as its object or however else the parser hung it on the verb
+    # ("tried oolong at a cafe" can parse "oolong" as an adverb)
+    return verb.lemma_ in TRIAL_VERBS and root.dep_ in TRIED_ROLES
 
 
 def _left_out_i(token: Token) -> bool:
