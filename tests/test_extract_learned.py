@@ -487,3 +487,13 @@ def test_a_drink_keeps_a_first_word_the_tagger_took_for_a_verb() -> None:
     doc = nlp("If you ask me, nothing beats black coffee.")
     start = next(t.i for t in doc if t.text == "beats")
     assert kinds.trimmed(doc[start : start + 3]).text == "black coffee"
+
+
+def test_what_the_speaker_quit_is_an_ending_whatever_the_label(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the parser makes "infosys" a compound of "lol", the object of "quit"
+    text = "yo just quit infosys lol, no plan"
+    assert ("Ana", "works at", "Infosys", "end") in facts_with(
+        monkeypatch, text, "infosys", "WORKS_AT"
+    )

@@ -209,6 +209,8 @@ def test_turn_without_trigger_words_gives_nothing() -> None:
             ("Maria", "favorite drink", "horchata", "assert"),
         ),  # noqa: E501
         ("My favourite drink? Definitely kefir.", ("Maria", "favorite drink", "kefir", "assert")),
+        # "not ... anymore" says a habit stopped: an ending, not a negation
+        ("I'm not hooked on coffee anymore.", ("Maria", "favorite drink", "coffee", "end")),
         # job offers, first days, "my job is at"
         (
             "I accepted an offer from Proseware to work as a payroll specialist.",
@@ -240,7 +242,6 @@ def test_new_positive_families(text: str, expected: tuple[str, str, str, str]) -
         "I can't live without my phone.",
         "I couldn't start the day without coffee back then.",
         "Nothing beats a long walk on the beach.",
-        "I'm not hooked on coffee anymore.",
         "I'm obsessed with that new podcast.",
         "I replaced my old laptop with a new one.",
         "I might switch to chai someday.",

@@ -29,6 +29,9 @@ def test_other_openings_are_not_shorthand(text: str) -> None:
 def test_first_person_and_trigger_words() -> None:
     assert speaks_of_self("yeah im in porto now") and not speaks_of_self("Thanks, Gina!")
     assert may_state_fact("We moved to Lisbon.") and not may_state_fact("haha so cool")
+    # a spouse said without "my" is a rule's word too, whatever the span model proposes
+    assert may_state_fact("Me and the missus are off to Galway.")
+    assert may_state_fact("hubby says hi")
 
 
 def test_a_bracketed_annotation_is_no_speech() -> None:

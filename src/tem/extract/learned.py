@@ -124,8 +124,7 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
             return None
     if not shapes.well_formed(relation, span) or not kinds.fits(relation, span):
         return None
-    if kind == "end" and not kinds.says_an_end(span):
-        kind = "assert"  # an ending no word says: the model misread what holds
+    kind = _kind_said(span, kind)
     value = canonical(relation, span)
     if not value or kind == "assert" and (old_or_compared(span) or left_behind(span)):
         return None
@@ -402,6 +401,25 @@ def one_occasion(span: Any) -> bool:
     if verb.tag_ != "VBD" or verb.lemma_ not in ("have", "drink", "order", "grab", "get"):
         return False
     return not HABIT.search(span.sent.text)
+
+
+def _kind_said(span: Any, kind: Kind) -> Kind:
+    """The kind the words say, where the model's label misread it: an ending no word
+    says holds; what the speaker quit ("just quit infosys lol") has ended."""
+    if kind == "end" and not kinds.says_an_end(span):
+        return "assert"
+    if kind == "assert" and _object_left(span):
+        return "end"
+    return kind
+
+
+def _object_left(span: Any) -> bool:
+    """True for the object of a leaving verb, also inside the phrase the parser made of
+    it ("quit *infosys* lol": a compound of "lol"): what the speaker left."""
+    head = span.root
+    while head.dep_ == "compound" and head.head.i != head.i:
+        head = head.head
+    return head.dep_ == "dobj" and head.head.lemma_ in LEAVING_VERBS
 
 
 def left_behind(span: Any) -> bool:

@@ -13,6 +13,7 @@ import re
 from tem.extract import lexicon as lx
 from tem.extract.copula import STATUS_WORDS
 from tem.extract.headings import HEADINGS
+from tem.extract.partners import HOUSEHOLD
 from tem.extract.patterns import VERB_RULES
 
 IRREGULAR = {
@@ -58,7 +59,7 @@ def _pattern() -> re.Pattern[str]:
         for lemma in rule.lemmas - WEAK_LEMMAS:
             stems.add(lemma.rstrip("e") if len(lemma) > 3 else lemma)
             stems.update(IRREGULAR.get(lemma, "").split())
-    words: set[str] = set(COPULA_WORDS.split()) | STATUS_WORDS
+    words: set[str] = set(COPULA_WORDS.split()) | STATUS_WORDS | HOUSEHOLD
     for listed in (lx.OCCUPATIONS, lx.ANIMALS, lx.LANGUAGES, lx.HOME_NOUNS, lx.PARTNER_NOUNS):
         words.update(listed)
     prefix = "|".join(sorted(map(re.escape, stems), key=len, reverse=True))
