@@ -560,6 +560,24 @@ def test_without_statistics_a_capped_search_is_exact(pg: PostgresStore) -> None:
     assert pg.search("default", ["alpha"], limit=30) == exact and len(exact) == 30
 
 
+def test_a_large_table_without_statistics_is_analyzed_once(
+    pg: PostgresStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With autovacuum off (as on this machine's server) nothing would ever analyze it,
+    # and every search would rank every match.
+    from tem.store import postgres_search
+
+    monkeypatch.setattr(postgres_search, "ANALYZE_ROWS", 30)
+    Memory(store=pg).add_many(
+        [Fact(f"S {i}", "code", f"alpha {i}", "s", "2024-01-01") for i in range(40)]
+    )
+    pg.rank_cap = 5
+    assert len(pg.search("default", ["alpha", "7"], limit=3)) == 3
+    assert pg._search_stats.analyzed
+    assert pg._search_stats.columns["fts"] is not None
+    assert pg._search_stats.columns["fts"].rows >= 40
+
+
 def test_plan_takes_terms_rarest_first_within_the_cap() -> None:
     assert plan([("fts", "a", 10.0), ("fts", "b", 5.0)], cap=20) is None
     assert plan([("fts", "a", 900.0), ("fts", "b", 5.0), ("relation_fts", "c", 8.0)], cap=20) == (
