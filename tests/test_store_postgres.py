@@ -31,7 +31,7 @@ from tem.store.base import WriteReport
 from tem.store.open import open_store, split_options
 from tem.store.postgres import PostgresStore, connect_options
 from tem.store.postgres_schema import MIGRATIONS
-from tem.store.postgres_search import ColumnStats, plan
+from tem.store.postgres_search import ColumnStats, plan, widened
 from tem.store.postgres_writes import Transaction
 
 pytestmark = pytest.mark.slow  # a server: `make test` and CI, not the quick loop
@@ -576,6 +576,19 @@ def test_a_large_table_without_statistics_is_analyzed_once(
     assert pg._search_stats.analyzed
     assert pg._search_stats.columns["fts"] is not None
     assert pg._search_stats.columns["fts"].rows >= 40
+
+
+def test_left_out_terms_come_back_rarest_first_one_estimate_at_a_time() -> None:
+    estimates = [
+        ("fts", "customer", 900.0),
+        ("fts", "123", 5.0),
+        ("relation_fts", "food", 50.0),
+        ("relation_fts", "book", 50.0),
+    ]
+    assert list(widened(estimates, (["123"], []))) == [
+        (["123"], ["food", "book"]),
+        (["123", "customer"], ["food", "book"]),
+    ]
 
 
 def test_plan_takes_terms_rarest_first_within_the_cap() -> None:
