@@ -423,12 +423,11 @@ def _object_left(span: Any) -> bool:
 
 
 def left_behind(span: Any) -> bool:
-    """True for the object of a leaving verb: "left Berlin for Oslo" (an end, never an
-    assertion, which the rules read)."""
+    """True for what a phrasal verb gave up ("gave up soda": an end, never an assertion,
+    which the rules read) or had once; the object of a leaving verb is an ending
+    already (:func:`_kind_said`)."""
     root = span.root
     verb = root.head
-    if root.dep_ == "dobj" and verb.lemma_ in LEAVING_VERBS:
-        return True
     ended = {c.lower_ for c in verb.children if c.dep_ in ("prt", "prep")} & {"off", "up", "out"}
     if ended and verb.lemma_ in ("go", "give", "kick", "cut"):
         return True  # "gone off jasmine tea", "gave up soda", "cut out sugar"
