@@ -14,9 +14,11 @@ estimated to match more than ``cap`` rows ranks only a bounded candidate set:
 3. Candidates are scored with the whole query (every term), so each returned score
    is the exact score, and the best ``limit`` of them are returned. If that gives
    fewer than ``limit`` rows while terms were left out, the terms left out are added
-   back one at a time, rarest first, each time ranking up to ``cap`` rows matching
-   any taken term, so a search never returns fewer than ``limit`` rows when that
-   many match, and a word in every row is read only when the rarer ones fall short.
+   back rarest first, those of one estimate together (:func:`widened`), each time
+   ranking up to ``cap`` rows matching any taken term, so a search never returns
+   fewer than ``limit`` rows when that many match, and a word in every row is read
+   only when the rarer ones fall short. The candidate queries go through the
+   full-text index (:func:`_by_index`).
 
 Without statistics (no ``ANALYZE`` yet), or when every term together is estimated
 under ``cap``, the search ranks every match: exactly the top ``limit``. A table of
@@ -24,7 +26,9 @@ under ``cap``, the search ranks every match: exactly the top ``limit``. A table 
 once (a server with autovacuum off never would).
 
 Subject names (:func:`matched_subjects`) follow the same steps over ``subjects.fts``:
-"customer" in every one of 50,000 "Customer N" names is left to the rarer "104".
+"customer" in every one of 50,000 "Customer N" names is left to the rarer "104";
+only their last step differs: when the taken words fall short, every word left out
+comes back at once.
 """
 
 from __future__ import annotations
@@ -248,8 +252,8 @@ def widened(
     """The chosen terms with the terms left out added back, rarest first, those of one
     estimate together (words the statistics do not list all share one): when the chosen
     terms match fewer rows than asked, rarer terms widen the candidates before a common
-    one does ("123" before "customer", which is in every name and costs a scan of its
-    index)."""
+    one does ("123" before "customer", which every version of a "Customer N" holds
+    through its subject's name, and which costs a scan of its index)."""
     fts, relation = list(chosen[0]), list(chosen[1])
     ordered = sorted(estimates, key=lambda e: e[2])
     for _, same in itertools.groupby(ordered, key=lambda e: e[2]):
