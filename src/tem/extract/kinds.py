@@ -13,6 +13,7 @@ import functools
 from typing import Any
 
 from tem.extract.languages import LANGUAGE_CUES, language_of
+from tem.extract.subjects import SUBJECT_DEPS
 from tem.extract.values import children
 
 NUMBERS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"})
@@ -387,7 +388,7 @@ def _finite_verb(token: Any) -> bool:
     starts with one. A past form may be an adjective ("iced", "condensed"), and an
     unknown "-s" word tagged as a verb has no subject ("and rooibos with honey")."""
     said = token.tag_ in ("VBZ", "VBP")
-    return said and any(c.dep_ in ("nsubj", "nsubjpass") for c in token.children)
+    return said and any(c.dep_ in SUBJECT_DEPS for c in token.children)
 
 
 def trimmed(span: Any) -> Any:
