@@ -256,6 +256,7 @@ def test_new_positive_families(text: str, expected: tuple[str, str, str, str]) -
         "We're adopting a rescue whippet in a few weeks!!",
         "I've never been able to get into yoga; every class made me fidgety.",
         "The walls are white and the floor is flat.",
+        "I got into Columbia but chose not to go, the debt would have crushed me.",
     ],
 )
 def test_new_negative_families(text: str) -> None:

@@ -34,6 +34,13 @@ CHAIN_DEPS = frozenset(
 FUTURE_DAY_WORDS = frozenset({"next", "tomorrow", "upcoming", "coming", "soon"})
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 REPORTING_VERBS = frozenset({"tell", "mention"})
+GIVEN_REASONS = frozenset(
+    {"because", "cause", "'cause", "cuz", "coz", "bc", "since", "though", "although", "whereas"}
+)
+"""Marks of a clause given as a reason or a concession: the speaker asserts it whatever
+the clause it hangs on says ("I can't explain it, even though I work at a bank")."""
+ASIDES = frozenset({"think", "guess", "suppose", "reckon", "believe", "hope", "wish", "bet"})
+"""Verbs of a parenthetical "I think" after a clause ("I'm moving, I think"): hedges."""
 TRIP_VERBS = frozenset({"visit", "travel", "tour", "fly", "vacation", "holiday", "stay", "go"})
 APPLICATION_WORDS = frozenset(
     {"apply", "application", "applicant", "shortlist", "shortlisted", "interview", "candidate"}
@@ -55,7 +62,9 @@ def governors(token: Token) -> list[Token]:
             break
         if token.dep_ == "ccomp" and token.head.lemma_ in REPORTING_VERBS:
             break
-        if token.dep_ == "ccomp" and _set_apart(token):
+        if token.dep_ == "ccomp" and (_set_apart(token) or _spliced(token)):
+            break
+        if token.dep_ == "advcl" and _given_reason(token):
             break
         token = token.head
         chain.append(token)
@@ -73,7 +82,34 @@ def _set_apart(clause: Token) -> bool:
     # up to the head itself: its left edge is the clause's own when the clause is its
     # first dependent ("I gave up coffee; my husband thinks I'm mad")
     between = clause.doc[clause.right_edge.i + 1 : head.i] if head.i > clause.i else []
+    if head.i < clause.i and _own_subject(clause):
+        # after its head: "Need gift advice — I've been head of logistics at Maersk"
+        return any(t.text in (";", "—", "–") for t in clause.doc[head.i + 1 : clause.left_edge.i])
     return any(t.text in (";", ":", "—", "–", "-") for t in between)
+
+
+def _own_subject(clause: Token) -> bool:
+    return any(c.dep_ in SUBJECT_DEPS for c in clause.children)
+
+
+def _spliced(clause: Token) -> bool:
+    """True for a statement with its own subject before a comma and another statement,
+    which the parser hung on the second ("I'm a chemist at Sasol, you'd think I'd know";
+    "I'm a pharmacist, so I'm not exactly rolling in it"); a trailing "I think" or "I
+    hope" with nothing else to say is a hedge on it ("I'm moving, I think")."""
+    head = clause.head
+    if head.i < clause.i or not _own_subject(clause):
+        return False
+    if not any(t.text == "," for t in clause.doc[clause.right_edge.i + 1 : head.i]):
+        return False
+    said = [c for c in head.children if c.dep_ in ("ccomp", "xcomp", "dobj") and c.i != clause.i]
+    return not (head.lemma_.casefold() in ASIDES and not said)
+
+
+def _given_reason(clause: Token) -> bool:
+    """True for a clause given as a reason or a concession ("since Deakin made me a
+    tutor", "even though I work at Access Bank"): the speaker asserts it."""
+    return any(c.dep_ == "mark" and c.lower_ in GIVEN_REASONS for c in clause.children)
 
 
 def is_negated(verb: Token) -> bool:
@@ -203,10 +239,32 @@ def is_future(verb: Token) -> bool:
         for child in token.children:
             if child.dep_ == "aux" and child.lower_ in FUTURE_AUX:
                 return True
-        if token.tag_ == "VBG" and _in_time(token):
+        if token.tag_ == "VBG" and (_in_time(token) or _arranged(token)):
             return True
     head = verb.head
     return verb.dep_ in ("xcomp", "advcl") and head.lower_ in ("going", "gon", "gonna", "about")
+
+
+MONTHS_AND_SEASONS = frozenset(
+    """
+    january february march april may june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec spring summer autumn fall winter
+    """.split()
+)
+PRESENT_BE = frozenset({"am", "'m", "m", "is", "'s", "are", "'re"})
+
+
+def _arranged(verb: Token) -> bool:
+    """ "I'm moving to Toronto in August": a present progressive with a month or season
+    is an arrangement ahead, not a state."""
+    if not any(c.dep_ == "aux" and c.lower_ in PRESENT_BE for c in verb.children):
+        return False
+    return any(
+        p.dep_ == "prep"
+        and p.lower_ in ("in", "this", "over")
+        and any(o.lower_ in MONTHS_AND_SEASONS and o.ent_type_ == "DATE" for o in p.children)
+        for p in verb.children
+    )
 
 
 def is_trip(verb: Token, *, habits: bool = False) -> bool:
@@ -378,8 +436,11 @@ def _dated_ahead(verb: Token) -> bool:
 
 
 WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
-ASKING_WORDS = frozenset({"anyone", "anybody", "any"})
-"""Chat's openers of a question with no verb before them: "anyone know a good vet?"."""
+ASKING_WORDS = frozenset(
+    {"anyone", "anybody", "any", "suggestions", "thoughts", "ideas", "tips", "recommendations"}
+)
+"""Chat's openers of a question with no verb before them: "anyone know a good vet?",
+"..., suggestions??"."""
 SUBORDINATE = frozenset({"advcl", "relcl", "acl", "pcomp"})
 
 
@@ -392,13 +453,18 @@ def question_start(sentence: Any) -> int:
     """The index where a question sentence's question begins; what comes before it is
     stated, not asked ("I speak Hokkien but can barely read — *are* there any apps?",
     "moved to Leeds last spring, but *where* do people go out?"). A question begins,
-    at the sentence's start or after a comma, dash, "but" or "so", with a wh-word of a main
-    clause, an auxiliary before its subject ("*can* you", "*is* it") or "anyone"."""
+    at the sentence's start or after a mark, an emoji, "but" or "so", with a wh-word of a
+    main clause, an auxiliary before its subject ("*can* you", "*is* it"), "anyone" or a
+    bare "suggestions?"."""
     doc = sentence.doc
     for token in sentence:
         before = doc[token.i - 1] if token.i > sentence.start else None
-        opening = before is None or before.is_punct or before.pos_ == "CCONJ"
-        opening = opening or (before is not None and before.lower_ in QUESTION_LINKS)
+        # after a mark, an emoji ("laid off today 🙃 anyone know ...?") or "and"/"but"
+        opening = before is None or (
+            not (before.is_alpha or before.is_digit)
+            or before.pos_ == "CCONJ"
+            or before.lower_ in QUESTION_LINKS
+        )
         if opening and _asks(token):
             return int(token.i)
     return int(sentence.start)

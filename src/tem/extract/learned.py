@@ -118,6 +118,8 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
     if relation is None:
         return None
     span = span if relation in NAMED else whole_chunk(span)
+    if relation == "job title":
+        span = _possessed_role(span)
     if relation == "favorite drink":
         span = kinds.trimmed(span)
         if one_occasion(span):
@@ -259,7 +261,8 @@ def about_speaker(verb: Token, speaker: str) -> bool:
     lower = subject.lower_
     if lower in SELF or any(c.dep_ == "conj" and c.lower_ in SELF for c in subject.children):
         return True
-    if lower not in ABOUT_OTHERS and lower not in KIN_NOUNS and kinds.acts_on_speaker(verb):
+    others = lower in ABOUT_OTHERS or lower in KIN_NOUNS or _owned_by_other(subject)
+    if not others and kinds.acts_on_speaker(verb):
         return True  # "Andela hired me", "a stray cat adopted us": the speaker is the object
     if lower in ABOUT_OTHERS or subject.ent_type_ == "PERSON":
         return bool(subject.text.casefold() == speaker.casefold())
@@ -272,6 +275,20 @@ def about_speaker(verb: Token, speaker: str) -> bool:
     heading = kinds.heading_before(verb.sent)  # "My week: three days as a florist"
     told = verb.sent.text if heading is None else f"{heading.text} {verb.sent.text}"
     return speaks_of_self(told) or any(map(_left_out_i, verb.sent))
+
+
+def _owned_by_other(token: Token) -> bool:
+    """True for someone else's thing: "*Marta's* dog", "*his* cat", "*my sister's* dog"
+    ("Google's office" and "our dog" are not another person's)."""
+    for owner in token.children:
+        if owner.dep_ != "poss":
+            continue
+        pronoun = owner.pos_ == "PRON" and owner.lower_ not in SELF | {"my", "our"}
+        # a name the tagger took for a place is still no firm ("Marta" as GPE)
+        named = owner.pos_ == "PROPN" and owner.ent_type_ not in ("ORG", "FAC", "PRODUCT")
+        if pronoun or named or owner.lower_ in KIN_NOUNS:
+            return True
+    return False
 
 
 def _own_heading(sentence: Any) -> bool:
@@ -391,6 +408,22 @@ def whole_chunk(span: Any) -> Any:
     return doc[span.start : end]
 
 
+UNDER_ROLES = frozenset({"apprentice", "assistant", "mate", "helper", "aide", "trainee"})
+"""Roles held under another's trade: "a plumber's apprentice" ("chef's whites" is none)."""
+
+
+def _possessed_role(span: Any) -> Any:
+    """ "a *plumber*'s apprentice" is an apprentice: a title that owns a role under it
+    grows to it."""
+    doc, root = span.doc, span.root
+    head = root.head
+    after = doc[span.end] if span.end < len(doc) else None
+    owner = root.dep_ == "poss" and after is not None and after.dep_ == "case"
+    if owner and head.lemma_ in UNDER_ROLES and head.i == span.end + 1:
+        return doc[span.start : head.i + 1]
+    return span
+
+
 HABIT = re.compile(r"\b(?:every|always|usually|daily|often|mostly|only|nothing but)\b", re.I)
 
 
@@ -398,7 +431,7 @@ def one_occasion(span: Any) -> bool:
     """True for a drink had once: "I had coffee with someone from Globex" (a past
     "had"/"drank"/"ordered" with no word of habit) is an occasion, not a favourite."""
     verb = span.root.head
-    if verb.tag_ != "VBD" or verb.lemma_ not in ("have", "drink", "order", "grab", "get"):
+    if verb.tag_ != "VBD" or verb.lemma_ not in ("have", "drink", "order", "grab", "get", "bring"):
         return False
     return not HABIT.search(span.sent.text)
 

@@ -189,14 +189,14 @@ def hobby_into(verb: Token, rule: VerbRule) -> Found:
 
 
 def _admitted_to(obj: Token) -> bool:
-    """ "got into FEUP and classes started", "got into NUS but decided not to enrol": a
-    name among words of study or of a choice is a school, not a pastime ("got into
-    CrossFit" stays one)."""
+    """ "got into FEUP and classes started", "got into NUS but decided not to enrol" or
+    "chose not to go": a name among words of study or of a choice is a school, not a
+    pastime ("got into CrossFit" stays one)."""
     from tem.extract.kinds import STUDY_CUES
 
     named = obj.pos_ == "PROPN" or (obj.text.isupper() and len(obj.text) > 1)
     context = {t.lemma_.casefold() for t in obj.sent} | {t.lower_ for t in obj.sent}
-    return named and bool(context & (STUDY_CUES | {"decide", "enrol", "offer"}))
+    return named and bool(context & (STUDY_CUES | {"decide", "enrol", "offer", "choose", "accept"}))
 
 
 def gerund(verb: Token, rule: VerbRule) -> Found:

@@ -51,8 +51,13 @@ HOME_CUES = frozenset(
     live lives living lived move moved moving relocate relocated base based home resident
     settle settled rent renting born raise raised neighborhood neighbourhood local city town
     flat apartment house here hometown native roots posted stationed stomping bags goodbye
+    landlord landlady flatmate flatmates roommate roommates housemate housemates
+    neighbour neighbours neighbor neighbors mortgage homeowner
     """.split()
 )
+HOME_WORDS = frozenset({"lease", "leased", "shifted", "leave", "left"})
+"""Words of home read only as typed: a misspelling's neighbours are common ("please",
+"least", "shift" at work)."""
 """Words without which a place is no home ("I made pad thai", "a weekend in Santiago")."""
 
 PET_CUES = frozenset(
@@ -110,7 +115,9 @@ def _home(span: Any, words: list[str]) -> bool:
     if root.dep_ == "pobj" and filters.stays(root.head.head):
         return True  # "i stay in ipoh"
     cues = {spelled(w, HOME_CUES) for w in sentence_words(span)}  # "been livin in lagos"
-    return bool(cues & HOME_CUES) or _settled_in(root)
+    if cues & HOME_CUES or sentence_words(span) & HOME_WORDS:
+        return True
+    return _settled_in(root) or _own_place(root) or _back_in(root)
 
 
 def _lowercase_place(root: Any) -> bool:
@@ -119,6 +126,41 @@ def _lowercase_place(root: Any) -> bool:
     bare = root.pos_ == "NOUN" and not any(c.dep_ in ("det", "poss") for c in root.children)
     after = root.dep_ == "pobj" and root.head.lower_ in ("in", "to", "from")
     return bare and after and root.sent.text == root.sent.text.lower()
+
+
+HOUSING_VERBS = frozenset({"buy", "get", "share", "rent", "find", "own"})
+
+
+def _own_place(root: Any) -> bool:
+    """ "bought a small place in Berekuso", "share a tiny place in Hilo": a place to
+    live that the speaker got, shares or owns, in the place named."""
+    preposition = root.head
+    if root.dep_ != "pobj" or preposition.lower_ != "in":
+        return False
+    holder = preposition.head
+    if holder.lemma_ not in ("place", "pad", "condo", "studio", "bungalow", "cottage"):
+        return False
+    owned = any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in holder.children)
+    return owned or holder.dep_ == "dobj" and holder.head.lemma_ in HOUSING_VERBS
+
+
+def _back_in(root: Any) -> bool:
+    """ "I'm back in Manila", "still stuck in Sapporo": the speaker is in a place again
+    or yet, said of being there, not of going."""
+    preposition = root.head
+    if root.dep_ != "pobj" or preposition.lower_ != "in":
+        return False
+    verb = preposition.head
+    marks = {c.lower_ for c in [*verb.children, *preposition.children] if c.dep_ == "advmod"}
+    if verb.lower_ in ("back", "still"):  # "im back in manila": "in" hangs on "back"
+        marks.add(verb.lower_)
+        verb = verb.head
+    being = verb.lemma_ in ("be", "stick") or verb.lower_ in ("m", "im")
+    if not being or verb.tag_ == "VBD":
+        return False
+    subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    mine = subject is None or subject.lower_ in ("i", "we", "im")
+    return mine and bool(marks & {"back", "still"})
 
 
 def _other_home(token: Any) -> bool:
@@ -202,7 +244,8 @@ def _unlisted_title(root: Any) -> bool:
     """A title the occupation list lacks, as the span model read it ("a postie", "a
     rabbi", "as cabin crew", "vet tech here"): a common noun that names no one else
     ("my prof" is someone the speaker knows), no named thing and no animal."""
-    owned = any(c.dep_ == "poss" for c in root.children)
+    # "my prof" is someone's; "a plumber's apprentice" is a trade
+    owned = any(c.dep_ == "poss" and c.pos_ != "NOUN" for c in root.children)
     return (
         root.pos_ == "NOUN"
         and not owned

@@ -1,0 +1,71 @@
+"""Which clause a hedge, a negation or a question reaches (``tem.extract.filters``).
+
+The span model's proposals are given by hand (as in test_extract_learned.py), so these
+tests check how far the guards of one clause reach into the next, not the model.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_extract_learned import added_by, facts_with
+
+Fact = tuple[str, str, str, str]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label", "fact"),
+    [
+        # a statement spliced to the next by a comma keeps its own word
+        ("I'm a chemist at Sasol, you'd think I'd understand pressure by now.", "Sasol",
+         "WORKS_AT", ("Ana", "works at", "Sasol", "assert")),
+        ("I'm a pharmacist, so I'm not exactly rolling in it.", "pharmacist", "JOB_TITLE",
+         ("Ana", "job title", "pharmacist", "assert")),
+        ("Coffee? Nah, yerba mate is my lifeblood, I'm never without my gourd.", "yerba mate",
+         "FAVORITE_DRINK", ("Ana", "favorite drink", "yerba mate", "assert")),
+        # a reason or a concession is asserted whatever its main clause says
+        ("I can't explain it simply, even though I work at Access Bank.", "Access Bank",
+         "WORKS_AT", ("Ana", "works at", "Access Bank", "assert")),
+        ("I don't have the energy, since Deakin University made me a tutor.", "tutor",
+         "JOB_TITLE", ("Ana", "job title", "tutor", "assert")),
+        # after a dash, a new statement with its own subject
+        ("Need gift advice for my team — I've been head of logistics at Maersk for a year.",
+         "Maersk", "WORKS_AT", ("Ana", "works at", "Maersk", "assert")),
+        # a question that starts after an emoji asks nothing of what came before
+        ("welp. got laid off from Shopify today 🙃 anyone know good remote gigs?", "Shopify",
+         "WORKS_AT_END", ("Ana", "works at", "Shopify", "end")),
+        ("rugby training got cancelled so now idk what to do w my saturday, suggestions??",
+         "rugby", "HOBBY", ("Ana", "hobby", "rugby", "assert")),
+        # a role held under another's trade is the role
+        ("I'm a plumber's apprentice, so I could fix it.", "plumber", "JOB_TITLE",
+         ("Ana", "job title", "plumber's apprentice", "assert")),
+        ("I've worn the chef's whites at Nobu since 2020, so trust me.", "chef", "JOB_TITLE",
+         ("Ana", "job title", "chef", "assert")),  # clothes, not a role under a chef
+    ],
+)  # fmt: skip
+def test_a_clause_keeps_its_own_word(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str, fact: Fact
+) -> None:
+    assert fact in facts_with(monkeypatch, text, value, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        # a trailing "I think" with nothing else to say still hedges
+        ("I work at Globex now, I think.", "Globex", "WORKS_AT"),
+        ("I live in Oslo, I hope.", "Oslo", "LIVES_IN"),
+        # a present progressive with a month is an arrangement ahead
+        ("I'm moving to Toronto in August for grad school.", "Toronto", "LIVES_IN"),
+        # a drink someone brought once is no favourite
+        ("I cried at my desk because the intern brought me an iced oat latte.",
+         "iced oat latte", "FAVORITE_DRINK"),
+        # someone else's pet that took to the speaker is still theirs
+        ("Marta's dog adopted me at the party.", "dog", "HAS_PET"),
+    ],
+)  # fmt: skip
+def test_what_a_clause_does_not_state_is_dropped(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str
+) -> None:
+    found = added_by(monkeypatch, text, value, label)
+    assert not {f for f in found if f[2] and f[2].casefold().startswith(value.casefold())}

@@ -1,0 +1,44 @@
+"""When a proposed place is a home (``tem.extract.shapes``): a word of home in the
+sentence, or the grammar of living somewhere; a place alone is no home."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_extract_learned import added_by, facts_with
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "kind"),
+    [
+        ("officially a Chicagoan now, lease signed in Pilsen lesgooo", "Pilsen", "assert"),
+        ("I only shifted to Chennai in March, so I know nobody.", "Chennai", "assert"),
+        ("My boyfriend and I share a tiny place in Hilo with two cats.", "Hilo", "assert"),
+        ("Finally bought a small place in Berekuso!", "Berekuso", "assert"),
+        ("My boyfriend got transferred while I'm still stuck in Sapporo.", "Sapporo", "assert"),
+        ("ok so now im back in manila and the trafic is worse", "manila", "assert"),
+        ("2024 in review: left Berlin, quit Zalando, adopted a dachshund.", "Berlin", "end"),
+    ],
+)
+def test_a_place_said_as_a_home_is_kept(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str, kind: str
+) -> None:
+    label = "LIVES_IN" if kind == "assert" else "LIVES_IN_END"
+    found = facts_with(monkeypatch, text, value, label)
+    assert ("Ana", "lives in", value.title(), kind) in found
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Our street in Valencia is lovely, please come and see it.", "Valencia"),
+        ("At least the food in Lima was good.", "Lima"),
+        ("Had the best pisco sour of my life in Lima on Tuesday.", "Lima"),
+        ("My shift in Leeds starts at six.", "Leeds"),
+        ("The best place in Lisbon for pastries?", "Lisbon"),
+    ],
+)
+def test_a_place_without_a_word_of_home_is_no_home(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str
+) -> None:
+    assert added_by(monkeypatch, text, value, "LIVES_IN") == set()
