@@ -42,3 +42,25 @@ def test_a_place_without_a_word_of_home_is_no_home(
     monkeypatch: pytest.MonkeyPatch, text: str, value: str
 ) -> None:
     assert added_by(monkeypatch, text, value, "LIVES_IN") == set()
+
+
+def test_a_drink_the_lexicon_knows_is_known_in_the_plural(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "ok confession: 3 diet cokes a day and i'm not stopping"
+    found = facts_with(monkeypatch, text, "diet cokes", "FAVORITE_DRINK")
+    assert ("Ana", "favorite drink", "diet cokes", "assert") in found
+
+
+def test_a_drink_that_is_history_has_ended(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "Caffeine is off the menu for me now, so my four espressos a day are history."
+    found = facts_with(monkeypatch, text, "espressos", "FAVORITE_DRINK_END")
+    assert ("Ana", "favorite drink", "espressos", "end") in found
+
+
+@pytest.mark.parametrize(
+    "text", ["My cardiologist says I should cut down on salt.", "Her boss is a nightmare."]
+)
+def test_someone_the_speaker_knows_is_no_job_title(
+    monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    value = "cardiologist" if "cardiologist" in text else "boss"
+    assert added_by(monkeypatch, text, value, "JOB_TITLE") == set()

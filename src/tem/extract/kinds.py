@@ -191,7 +191,7 @@ END_CUES = frozenset(
     finish finished former ex anymore longer used sell sold rehome die died lose lost cut
     hang hung over done goodbye farewell notice swap swapped switch switched replace
     trade traded off out move moved dropout separated widowed widower widow end ended
-    away let last pack packed part parted unemployed towel
+    away let last pack packed part parted unemployed towel history ban banned
     """.split()
 )
 """Words of an ending: a fact proposed as ended needs one in its clause (:func:`clause_words`)."""
@@ -378,7 +378,8 @@ def is_drink(words: list[str]) -> bool:
     from tem.extract.lexicon import DRINK_PHRASES, DRINKS
 
     said = f" {' '.join(words)} "
-    return bool(set(words) & DRINKS) or any(
+    singular = {w[:-1] for w in words if w.endswith("s")}  # "double espressos", "diet cokes"
+    return bool((set(words) | singular) & DRINKS) or any(
         f" {phrase} " in said or f" {phrase}s " in said for phrase in DRINK_PHRASES
     )  # "oat flat whites"
 

@@ -235,6 +235,10 @@ def _title(span: Any, words: list[str]) -> bool:
         return False
     if root.lemma_ == "student":
         return False  # "a grad student at Purdue": enrolled, not employed
+    if any(
+        c.dep_ == "poss" and c.lower_ in ("my", "your", "his", "her", "our") for c in root.children
+    ):
+        return False  # "my cardiologist", "her boss": someone the speaker knows
     if any(person_noun(spelled(w, OCCUPATIONS)) for w in (root.text, root.lemma_)):
         return True
     return _unlisted_title(root)
