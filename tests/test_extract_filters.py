@@ -36,6 +36,16 @@ Fact = tuple[str, str, str, str]
          "WORKS_AT_END", ("Ana", "works at", "Shopify", "end")),
         ("rugby training got cancelled so now idk what to do w my saturday, suggestions??",
          "rugby", "HOBBY", ("Ana", "hobby", "rugby", "assert")),
+        ("I'm a dental hygienist, so I'm probably the wrong person to ask about sweets.",
+         "dental hygienist", "JOB_TITLE", ("Ana", "job title", "dental hygienist", "assert")),
+        # what the speaker thinks holds now is said
+        ("i think im addicted to boba lol", "boba", "FAVORITE_DRINK",
+         ("Ana", "favorite drink", "boba", "assert")),
+        # the weekends are the climbing's, not the living's; rent going up is no trip
+        ("I live in Kraków and I spend most weekends hiking in the Tatras.",
+         "Kraków", "LIVES_IN", ("Ana", "lives in", "Kraków", "assert")),
+        ("I'm a nurse, my husband is between jobs, rent here in Nairobi just went up.",
+         "Nairobi", "LIVES_IN", ("Ana", "lives in", "Nairobi", "assert")),
         # a role held under another's trade is the role
         ("I'm a plumber's apprentice, so I could fix it.", "plumber", "JOB_TITLE",
          ("Ana", "job title", "plumber's apprentice", "assert")),
@@ -55,6 +65,10 @@ def test_a_clause_keeps_its_own_word(
         # a trailing "I think" with nothing else to say still hedges
         ("I work at Globex now, I think.", "Globex", "WORKS_AT"),
         ("I live in Oslo, I hope.", "Oslo", "LIVES_IN"),
+        # what others think, or what is supposed, is not what the speaker thinks holds
+        ("People think I live in Oslo because of my posts.", "Oslo", "LIVES_IN"),
+        ("Suppose I spoke Mandarin — would that help?", "Mandarin", "SPEAKS"),
+        ("I think I'll move to Lisbon.", "Lisbon", "LIVES_IN"),
         # a present progressive with a month is an arrangement ahead
         ("I'm moving to Toronto in August for grad school.", "Toronto", "LIVES_IN"),
         # a drink someone brought once is no favourite

@@ -100,7 +100,9 @@ def _spliced(clause: Token) -> bool:
     head = clause.head
     if head.i < clause.i or not _own_subject(clause):
         return False
-    if not any(t.text == "," for t in clause.doc[clause.right_edge.i + 1 : head.i]):
+    # the comma may hang on either clause: "I'm a dental hygienist, so I'm probably ..."
+    between = clause.doc[clause.i + 1 : head.i]
+    if not any(t.text == "," and t.head.i in (clause.i, head.i) for t in between):
         return False
     said = [c for c in head.children if c.dep_ in ("ccomp", "xcomp", "dobj") and c.i != clause.i]
     return not (head.lemma_.casefold() in ASIDES and not said)
@@ -186,9 +188,27 @@ def is_hypothetical(verb: Token) -> bool:
         hedged(t)
         or _planned(t)
         or _supposed(t)
-        or (t.lemma_.casefold() in HYPOTHETICAL_GOVERNORS and not _coordinated(below[i], t))
+        or (
+            t.lemma_.casefold() in HYPOTHETICAL_GOVERNORS
+            and not _coordinated(below[i], t)
+            and not _held_view(below[i], t)
+        )
         for i, t in enumerate(chain)
     )
+
+
+BELIEFS = frozenset({"think", "guess", "reckon", "believe"})
+
+
+def _held_view(clause: Token, head: Token) -> bool:
+    """True for what the speaker thinks holds now ("i think im addicted to boba"): a
+    finite clause with its own subject under the speaker's "I think"; "thinking about
+    moving", "I think I'll move", "people think I live there", "suppose I spoke
+    Mandarin" and "I wish I lived there" stay hypothetical."""
+    finite = clause.tag_ in ("VBP", "VBZ") or (clause.tag_ == "VBD" and clause.lemma_ != "be")
+    mine = any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in head.children)
+    believed = head.lemma_.casefold() in BELIEFS and mine
+    return believed and clause.dep_ == "ccomp" and finite and _own_subject(clause)
 
 
 def _coordinated(token: Token, head: Token) -> bool:
@@ -273,11 +293,12 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
     ``habits``: plural trip nouns are habits, not trips ("rugby at weekends"), and
     going to do something is no trip ("I go climbing three times a week").
     """
-    if verb.lemma_ in TRIP_VERBS and not (habits and _goes_doing(verb)) and not stays(verb):
+    travels = verb.lemma_ in TRIP_VERBS and not (_rose_or_fell(verb) or stays(verb))
+    if travels and not (habits and _goes_doing(verb)):
         return True
     if _back_from(verb) or _until(verb):
         return True
-    for token in verb.subtree:
+    for token in own_words(verb):
         if habits and (token.tag_ == "NNS" or _every(token)):
             continue  # "rugby at weekends", "fishing every weekend": a habit
         if token.lemma_ in TRIP_NOUNS and token.pos_ == "NOUN" and token.ent_type_ != "DATE":
@@ -287,6 +308,25 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
         ):
             return True
     return False
+
+
+def _rose_or_fell(verb: Token) -> bool:
+    """ "rent here in Nairobi just went up": going up or down is no journey."""
+    return verb.lemma_ == "go" and any(
+        c.dep_ == "prt" and c.lower_ in ("up", "down") for c in verb.children
+    )
+
+
+def own_words(verb: Token) -> list[Token]:
+    """``verb``'s subtree without the clauses of their own in it ("I live in Kraków,
+    and most weekends I'm climbing in the Jura": the weekends are the climbing's)."""
+    others = [
+        c
+        for c in verb.children
+        if c.dep_ in ("conj", "ccomp", "advcl", "parataxis", "relcl") and _own_subject(c)
+    ]
+    skipped = {t.i for c in others for t in c.subtree}
+    return [t for t in verb.subtree if t.i not in skipped]
 
 
 def _until(verb: Token) -> bool:
