@@ -64,3 +64,21 @@ def test_someone_the_speaker_knows_is_no_job_title(
 ) -> None:
     value = "cardiologist" if "cardiologist" in text else "boss"
     assert added_by(monkeypatch, text, value, "JOB_TITLE") == set()
+
+
+def test_a_public_body_that_hired_the_speaker_is_an_employer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    text = "The municipality of Izmir hired me as a city planner last year."
+    found = facts_with(monkeypatch, text, "municipality of Izmir", "WORKS_AT")
+    assert {f[1] for f in found} >= {"works at", "job title"}
+
+
+def test_a_known_occupation_the_tagger_took_for_an_adjective_is_a_title() -> None:
+    from tem.extract import shapes
+    from tem.extract.nlp import load_pipeline
+
+    doc = load_pipeline()("Between my shifts as a paramedic and salsa classes I never rest.")
+    span = next(doc[t.i : t.i + 1] for t in doc if t.lower_ == "paramedic")
+    assert span.root.pos_ == "ADJ"  # the misreading this guards against
+    assert shapes.well_formed("job title", span)

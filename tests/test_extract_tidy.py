@@ -39,6 +39,8 @@ from tem.extract.tidy import tidy
         ("partner", "Maria de la Cruz", "Maria de la Cruz"),
         ("partner", "Wife", "Wife"),
         ("has pet", "hamster Nugget", "Nugget"),
+        ("has pet", "dog bruno", "bruno"),  # a name typed in lowercase
+        ("has pet", "kelpie puppy", "kelpie puppy"),  # two words of animals: no name
         ("has pet", "border collie", "border collie"),
         ("has pet", "huskies", "husky"),  # one fact per kind, in the singular
         ("has pet", "guinea pigs", "guinea pig"),

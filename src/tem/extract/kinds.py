@@ -66,6 +66,7 @@ ORG_HEADS = frozenset(
     """
     institute foundation university college school academy hospital clinic bank office
     company ministry council agency department centre center museum corporation group
+    municipality authority government
     """.split()
 )
 """Head words that make a name an organisation, so never a place one lives in."""
@@ -82,7 +83,9 @@ NOT_A_TITLE = frozenset(
 "a tourist in Rome")."""
 
 
-QUANTIFIERS = frozenset({"much", "many", "lots", "lot", "way", "too", "so", "more", "plenty"})
+QUANTIFIERS = frozenset(
+    {"much", "many", "lots", "lot", "way", "too", "so", "more", "plenty", "far", "enough"}
+)
 
 
 STUDY_CUES = frozenset(

@@ -226,7 +226,9 @@ def _title(span: Any, words: list[str]) -> bool:
     if habit and span.root.i == span.start and agent_noun(span[0]) is not None:
         return True  # "I teach maths": a maths teacher
     root = span.root
-    misread = root.pos_ == "ADJ" and any(c.dep_ == "det" for c in root.children)  # "a cleaner"
+    # "a cleaner"; "my shifts as a paramedic" (tagged an adjective of "classes")
+    known = root.lower_ in OCCUPATIONS
+    misread = root.pos_ == "ADJ" and (any(c.dep_ == "det" for c in root.children) or known)
     if root.pos_ not in ("NOUN", "PROPN") and not misread:
         return False
     if root.tag_ == "VBG" or span[0].tag_ == "VBG":

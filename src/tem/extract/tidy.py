@@ -185,9 +185,13 @@ def _one_animal(word: str) -> str:
 
 
 def _pet_then_name(words: list[str]) -> bool:
-    """ "hamster Nugget": an animal, then one capitalised name."""
+    """ "hamster Nugget": an animal, then one capitalised name; typed in lowercase, a
+    word that is no animal after a one-word animal ("my dog bruno")."""
     kind, name = words[:-1], words[-1]
-    return name[:1].isupper() and " ".join(kind).casefold() in ANIMALS
+    if " ".join(kind).casefold() not in ANIMALS:
+        return False
+    lowercase = len(words) == 2 and name.isalpha() and _one_animal(name).casefold() not in ANIMALS
+    return name[:1].isupper() or lowercase
 
 
 def _verb(word: str) -> bool:
