@@ -257,6 +257,9 @@ def test_new_positive_families(text: str, expected: tuple[str, str, str, str]) -
         "I've never been able to get into yoga; every class made me fidgety.",
         "The walls are white and the floor is flat.",
         "I got into Columbia but chose not to go, the debt would have crushed me.",
+        "Harvard accepted me for the summer programme but I turned it down.",
+        "Got into Harvard Law and said no, the debt just wasn't worth it.",
+        "Spelman accepted me and I still chose a gap year instead.",
     ],
 )
 def test_new_negative_families(text: str) -> None:

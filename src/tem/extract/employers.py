@@ -76,6 +76,8 @@ def employer_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             continue
         if not _acts_on_speaker(verb) or filters.blocked(verb):
             continue
+        if lemma in TAKING_ON and filters.offered_or_applied(sentence):
+            continue  # "Harvard accepted me but I turned it down": never enrolled
         name = _subject_name(verb)
         if name is None:
             continue

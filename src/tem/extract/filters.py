@@ -401,7 +401,9 @@ def offered_or_applied(sentence: Any) -> bool:
         return True  # "passed on it", "turned it down"
     refused = "said no" in sentence.text.casefold() or "said nah" in sentence.text.casefold()
     refused = refused or any(t.lower_ == "not" and t.head.lemma_ == "decide" for t in sentence)
-    return refused and bool(lemmas & (OFFER_WORDS | {"decide", "say", "get"}))
+    # "accepted me and I still chose a gap year instead": something else was chosen
+    refused = refused or {"choose", "instead"} <= lemmas
+    return refused and bool(lemmas & (OFFER_WORDS | {"decide", "say", "get", "accept", "admit"}))
 
 
 def _by_speaker(verb: Token) -> bool:

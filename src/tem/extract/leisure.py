@@ -7,6 +7,7 @@ from typing import Any
 
 from tem.extract import kinds, shapes
 from tem.extract import lexicon as lx
+from tem.extract.filters import offered_or_applied
 from tem.extract.patterns import VerbRule
 from tem.extract.readers import Found, direct_object, found_one, proper_name
 from tem.extract.values import children, join_tokens, objects_of, phrase, verb_phrase
@@ -196,7 +197,8 @@ def _admitted_to(obj: Token) -> bool:
 
     named = obj.pos_ == "PROPN" or (obj.text.isupper() and len(obj.text) > 1)
     context = {t.lemma_.casefold() for t in obj.sent} | {t.lower_ for t in obj.sent}
-    return named and bool(context & (STUDY_CUES | {"decide", "enrol", "offer", "choose", "accept"}))
+    chosen = bool(context & (STUDY_CUES | {"decide", "enrol", "offer", "choose", "accept"}))
+    return named and (chosen or offered_or_applied(obj.sent))  # "got into X and said no"
 
 
 def gerund(verb: Token, rule: VerbRule) -> Found:
