@@ -212,6 +212,7 @@ def measure(
     workdir: Path,
     fresh: bool = False,
     url: str | None = None,
+    lexical: bool = False,
 ) -> list[dict[str, Any]]:
     """Time every kind of question of one shape at one scale.
 
@@ -227,25 +228,13 @@ def measure(
     ):
         kinds.setdefault(kind, []).append(text)
     baseline = Baseline(flat)
-    lexical = open_memory()
-    semantic = open_memory(embedder=HashEmbedder())
-    started = time.perf_counter()
-    semantic.recall("warm up the vector index")  # the one full load, once per process
-    loaded = time.perf_counter() - started
-    index = semantic._semantic.index(SCOPE) if semantic._semantic else None
-    if index is not None and index.graph is not None:
-        index.graph.ready.wait()  # the background HNSW build, once per process
-    built = time.perf_counter() - started - loaded
-    print(
-        f"{shape} {scale:,}: warm-up (untimed below): first recall with the embedder "
-        f"{loaded:.1f} s (loads the scope's vectors), HNSW graph ready {built:.0f} s later",
-        file=sys.stderr,
-    )
-
-    def nothing(number: int) -> None:
-        return None
+    words = open_memory()
+    semantic = None if lexical else open_memory(embedder=HashEmbedder())
+    if semantic is not None:
+        _warm_up(semantic, shape, scale)
 
     def write(number: int) -> None:
+        assert semantic is not None
         semantic.add(
             f"Writer {number}", "note", f"fresh {number}", source="w", observed_at="2024-06-01"
         )
@@ -261,7 +250,7 @@ def measure(
         def timed(
             call: Callable[[str], Any],
             column: str,
-            before: Callable[[int], Any] = nothing,
+            before: Callable[[int], Any] = _nothing,
             ask: dict[str, list[str]] = ask,
             warm: list[str] | None = warm,
         ) -> dict[str, float]:
@@ -269,17 +258,40 @@ def measure(
 
         row: dict[str, Any] = {"shape": shape, "scale": scale, "kind": kind, "questions": count}
         row["baseline"] = timed(baseline.top, "context")
-        row["recall"] = timed(lambda q: lexical.recall(q, K), "recall")
-        row["context"] = timed(lambda q: lexical.context(q, k=K), "context")
-        row["embed"] = timed(lambda q: semantic.recall(q, K), "embed")
-        row["embed_after_write"] = timed(
-            lambda q: semantic.recall(q, K), "embed_after_write", write
-        )
+        row["recall"] = timed(lambda q: words.recall(q, K), "recall")
+        row["context"] = timed(lambda q: words.context(q, k=K), "context")
+        if semantic is not None:
+            row["embed"] = timed(lambda q: semantic.recall(q, K), "embed")
+            row["embed_after_write"] = timed(
+                lambda q: semantic.recall(q, K), "embed_after_write", write
+            )
         rows.append(row)
         print(_line(row), file=sys.stderr)
-    lexical.close()
-    semantic.close()
+    words.close()
+    if semantic is not None:
+        semantic.close()
     return rows
+
+
+def _nothing(number: int) -> None:
+    return None
+
+
+def _warm_up(semantic: Memory, shape: str, scale: int) -> None:
+    """The process's first recall with the embedder (loads the scope's vectors) and the
+    background HNSW build, both untimed below."""
+    started = time.perf_counter()
+    semantic.recall("warm up the vector index")  # the one full load, once per process
+    loaded = time.perf_counter() - started
+    index = semantic._semantic.index(SCOPE) if semantic._semantic else None
+    if index is not None and index.graph is not None:
+        index.graph.ready.wait()  # the background HNSW build, once per process
+    built = time.perf_counter() - started - loaded
+    print(
+        f"{shape} {scale:,}: warm-up (untimed below): first recall with the embedder "
+        f"{loaded:.1f} s (loads the scope's vectors), HNSW graph ready {built:.0f} s later",
+        file=sys.stderr,
+    )
 
 
 HEADER = (
@@ -291,6 +303,8 @@ HEADER = (
 
 def _line(row: dict[str, Any]) -> str:
     def pair(key: str) -> str:
+        if key not in row:
+            return "not run"  # --lexical
         return f"{row[key]['p50_ms']:.2f} / {row[key]['p99_ms']:.2f}"
 
     ratio = row["context"]["p50_ms"] / max(row["baseline"]["p50_ms"], 1e-9)
@@ -318,6 +332,12 @@ def main(argv: list[str] | None = None) -> None:
         help="build and measure tem in this PostgreSQL server (schema shapes_<shape>_<scale>,"
         " kept for reuse) instead of SQLite files; the flat baseline stays FTS5",
     )
+    parser.add_argument(
+        "--lexical",
+        action="store_true",
+        help="time recall and context only (no embedder columns: at 10M the in-process"
+        " vector index needs its scope's vectors loaded and an HNSW graph built first)",
+    )
     args = parser.parse_args(argv)
     args.workdir.mkdir(parents=True, exist_ok=True)
     load = [os.getloadavg()[0]]
@@ -325,7 +345,14 @@ def main(argv: list[str] | None = None) -> None:
     for scale in (int(s) for s in args.scales.split(",")):
         for shape in args.shapes.split(","):
             rows += measure(
-                shape, scale, args.seed, args.queries, args.workdir, args.fresh, args.url
+                shape,
+                scale,
+                args.seed,
+                args.queries,
+                args.workdir,
+                args.fresh,
+                args.url,
+                args.lexical,
             )
     load.append(os.getloadavg()[0])
     print(HEADER)
