@@ -46,6 +46,11 @@ Fact = tuple[str, str, str, str]
          "Kraków", "LIVES_IN", ("Ana", "lives in", "Kraków", "assert")),
         ("I'm a nurse, my husband is between jobs, rent here in Nairobi just went up.",
          "Nairobi", "LIVES_IN", ("Ana", "lives in", "Nairobi", "assert")),
+        # a form that is also a past, with a time gone by or beside past verbs, is no order
+        ("quit my job at bosch yesterday finally free", "bosch", "WORKS_AT_END",
+         ("Ana", "works at", "bosch", "end")),
+        ("Long story short: quit nursing at Guy's, moved to Brighton, started a business.",
+         "Guy's", "WORKS_AT_END", ("Ana", "works at", "Guy's", "end")),
         # a role held under another's trade is the role
         ("I'm a plumber's apprentice, so I could fix it.", "plumber", "JOB_TITLE",
          ("Ana", "job title", "plumber's apprentice", "assert")),
@@ -65,6 +70,7 @@ def test_a_clause_keeps_its_own_word(
         # a trailing "I think" with nothing else to say still hedges
         ("I work at Globex now, I think.", "Globex", "WORKS_AT"),
         ("I live in Oslo, I hope.", "Oslo", "LIVES_IN"),
+        ("Quit your job at Bosch and join us!", "Bosch", "WORKS_AT_END"),  # an order
         # what others think, or what is supposed, is not what the speaker thinks holds
         ("People think I live in Oslo because of my posts.", "Oslo", "LIVES_IN"),
         ("Suppose I spoke Mandarin — would that help?", "Mandarin", "SPEAKS"),

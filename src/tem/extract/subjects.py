@@ -74,7 +74,20 @@ def misread_base(verb: Token) -> bool:
     from tem.extract.nlp import past_form
 
     form = verb.lower_  # five letters at least: "Need a flat" stays an imperative
-    return form != verb.lemma_ or past_form(form, shortest=5)
+    return form != verb.lemma_ or past_form(form, shortest=5) or _told_as_past(verb)
+
+
+PAST_WORDS = frozenset({"yesterday", "ago", "last"})
+
+
+def _told_as_past(verb: Token) -> bool:
+    """ "quit my job at bosch yesterday", "quit nursing, moved to Brighton and started a
+    business": a form that is also a past ("quit", "put", "cut") with a time gone by or
+    beside past verbs is no order."""
+    near = [t for c in verb.children if c.dep_ in ("npadvmod", "advmod") for t in c.subtree]
+    if any(t.lower_ in PAST_WORDS for t in near):
+        return True
+    return any(c.dep_ == "conj" and c.tag_ == "VBD" for c in verb.children)
 
 
 def name_of(token: Token, speaker: str) -> str | None:
