@@ -51,6 +51,12 @@ Fact = tuple[str, str, str, str]
          ("Ana", "works at", "bosch", "end")),
         ("Long story short: quit nursing at Guy's, moved to Brighton, started a business.",
          "Guy's", "WORKS_AT_END", ("Ana", "works at", "Guy's", "end")),
+        # with no asking word, what follows ", so" is the question
+        ("Uni of Lagos gives us tons of coursework, so a laptop with a long battery?",
+         "Uni of Lagos", "STUDIES_AT", ("Ana", "studies at", "Uni of Lagos", "assert")),
+        # "jumped ship" is leaving one employer for another
+        ("I finally jumped ship from Infosys after nine years.", "Infosys", "WORKS_AT_END",
+         ("Ana", "works at", "Infosys", "end")),
         # a role held under another's trade is the role
         ("I'm a plumber's apprentice, so I could fix it.", "plumber", "JOB_TITLE",
          ("Ana", "job title", "plumber's apprentice", "assert")),

@@ -509,7 +509,11 @@ def question_start(sentence: Any) -> int:
         )
         if opening and _asks(token):
             return int(token.i)
-    return int(sentence.start)
+    # no asking word: what follows the last ", so" asks ("IIT Madras throws MATLAB at us in
+    # first year, so something with a beefy CPU?")
+    links = [t for t in sentence if t.lower_ in QUESTION_LINKS and t.i > sentence.start]
+    links = [t for t in links if doc[t.i - 1].text == ","]
+    return int(links[-1].i) if links else int(sentence.start)
 
 
 def _asks(token: Token) -> bool:

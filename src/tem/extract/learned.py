@@ -380,7 +380,9 @@ def employer_cued(span: Any) -> bool:
         return True
     if kinds.acts_on_speaker(clause_of(span.root)):
         return True  # "Unilever let me go", "Careem pays me", "Ferrari's had me"
-    for token in span.sent:  # "took me on", "let me go"
+    for token in span.sent:  # "took me on", "let me go", "jumped ship to Mercado Libre"
+        if token.lemma_ == "jump" and any(c.lower_ == "ship" for c in token.children):
+            return True
         particles = {c.lower_ for c in token.children if c.dep_ in ("prt", "prep", "xcomp")}
         if token.lemma_ in ("take", "bring") and "on" in particles:
             return True
