@@ -41,11 +41,6 @@ Fact = tuple[str, str, str, str]
         # what the speaker thinks holds now is said
         ("i think im addicted to boba lol", "boba", "FAVORITE_DRINK",
          ("Ana", "favorite drink", "boba", "assert")),
-        # the weekends are the climbing's, not the living's; rent going up is no trip
-        ("I live in Kraków and I spend most weekends hiking in the Tatras.",
-         "Kraków", "LIVES_IN", ("Ana", "lives in", "Kraków", "assert")),
-        ("I'm a nurse, my husband is between jobs, rent here in Nairobi just went up.",
-         "Nairobi", "LIVES_IN", ("Ana", "lives in", "Nairobi", "assert")),
         # a form that is also a past, with a time gone by or beside past verbs, is no order
         ("quit my job at bosch yesterday finally free", "bosch", "WORKS_AT_END",
          ("Ana", "works at", "bosch", "end")),

@@ -13,7 +13,7 @@ from tem.core.model import Version, normalize_key
 from tem.core.relations import DEFAULT_CARDINALITY
 from tem.core.session import Session, Turn
 from tem.errors import UserError
-from tem.extract import farewells, filters, idioms, kinds, learned, partners
+from tem.extract import farewells, filters, idioms, kinds, learned, partners, trips
 from tem.extract.bio import bio_candidates
 from tem.extract.breakups import breakup_candidates
 from tem.extract.copula import answered_question, be_facts, possessive_facts
@@ -478,7 +478,7 @@ def verb_facts(verb: Token, speaker: str) -> list[tuple[str, str, str | None, An
     for rule in RULES_BY_LEMMA.get(verb.lemma_.casefold(), ()):
         if not (state_ok or rule.relation in PLAN_RELATIONS) or not _particle_fits(verb, rule):
             continue
-        if rule.place and filters.is_trip(verb):
+        if rule.place and trips.is_trip(verb):
             continue
         triples = READERS[rule.slot](verb, rule)
         if triples:

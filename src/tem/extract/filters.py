@@ -1,4 +1,5 @@
-"""Clauses that state no fact: questions, negations, hypotheticals, futures and trips.
+"""Clauses that state no fact: questions, negations, hypotheticals, futures and offers
+(trips and visits: :mod:`tem.extract.trips`).
 
 Each check takes the trigger token of a rule and looks at its clause and at the
 verbs that govern it ("thinking about *moving*", "if I *got* the job"), so that a
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract.lexicon import SHORT_UNITS, TRIP_NOUNS
 from tem.extract.subjects import FIRST_POSSESSIVE
 
 Token = Any
@@ -41,7 +41,6 @@ GIVEN_REASONS = frozenset(
 the clause it hangs on says ("I can't explain it, even though I work at a bank")."""
 ASIDES = frozenset({"think", "guess", "suppose", "reckon", "believe", "hope", "wish", "bet"})
 """Verbs of a parenthetical "I think" after a clause ("I'm moving, I think"): hedges."""
-TRIP_VERBS = frozenset({"visit", "travel", "tour", "fly", "vacation", "holiday", "stay", "go"})
 APPLICATION_WORDS = frozenset(
     {"apply", "application", "applicant", "shortlist", "shortlisted", "interview", "candidate"}
 )
@@ -82,13 +81,14 @@ def _set_apart(clause: Token) -> bool:
     # up to the head itself: its left edge is the clause's own when the clause is its
     # first dependent ("I gave up coffee; my husband thinks I'm mad")
     between = clause.doc[clause.right_edge.i + 1 : head.i] if head.i > clause.i else []
-    if head.i < clause.i and _own_subject(clause):
+    if head.i < clause.i and own_subject(clause):
         # after its head: "Need gift advice — I've been head of logistics at Maersk"
         return any(t.text in (";", "—", "–") for t in clause.doc[head.i + 1 : clause.left_edge.i])
     return any(t.text in (";", ":", "—", "–", "-") for t in between)
 
 
-def _own_subject(clause: Token) -> bool:
+def own_subject(clause: Token) -> bool:
+    """True for a clause with a subject of its own ("*I* moved", not "moved")."""
     return any(c.dep_ in SUBJECT_DEPS for c in clause.children)
 
 
@@ -98,7 +98,7 @@ def _spliced(clause: Token) -> bool:
     "I'm a pharmacist, so I'm not exactly rolling in it"); a trailing "I think" or "I
     hope" with nothing else to say is a hedge on it ("I'm moving, I think")."""
     head = clause.head
-    if head.i < clause.i or not _own_subject(clause):
+    if head.i < clause.i or not own_subject(clause):
         return False
     # the comma may hang on either clause: "I'm a dental hygienist, so I'm probably ..."
     between = clause.doc[clause.i + 1 : head.i]
@@ -208,7 +208,7 @@ def _held_view(clause: Token, head: Token) -> bool:
     finite = clause.tag_ in ("VBP", "VBZ") or (clause.tag_ == "VBD" and clause.lemma_ != "be")
     mine = any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in head.children)
     believed = head.lemma_.casefold() in BELIEFS and mine
-    return believed and clause.dep_ == "ccomp" and finite and _own_subject(clause)
+    return believed and clause.dep_ == "ccomp" and finite and own_subject(clause)
 
 
 def _coordinated(token: Token, head: Token) -> bool:
@@ -285,103 +285,6 @@ def _arranged(verb: Token) -> bool:
         and any(o.lower_ in MONTHS_AND_SEASONS and o.ent_type_ == "DATE" for o in p.children)
         for p in verb.children
     )
-
-
-def is_trip(verb: Token, *, habits: bool = False) -> bool:
-    """True when a place clause reads as a trip: "a week in Rome", "visiting my parents".
-
-    ``habits``: plural trip nouns are habits, not trips ("rugby at weekends"), and
-    going to do something is no trip ("I go climbing three times a week").
-    """
-    travels = verb.lemma_ in TRIP_VERBS and not (_rose_or_fell(verb) or stays(verb))
-    if travels and not (habits and _goes_doing(verb)):
-        return True
-    if _back_from(verb) or _until(verb):
-        return True
-    for token in own_words(verb):
-        if habits and (token.tag_ == "NNS" or _every(token)):
-            continue  # "rugby at weekends", "fishing every weekend": a habit
-        if token.lemma_ in TRIP_NOUNS and token.pos_ == "NOUN" and token.ent_type_ != "DATE":
-            return True
-        if token.lower_ in SHORT_UNITS and (
-            token.head.lower_ == "for" or (token.head.i == verb.i and token.dep_ == "dobj")
-        ):
-            return True
-    return False
-
-
-def _rose_or_fell(verb: Token) -> bool:
-    """ "rent here in Nairobi just went up": going up or down is no journey."""
-    return verb.lemma_ == "go" and any(
-        c.dep_ == "prt" and c.lower_ in ("up", "down") for c in verb.children
-    )
-
-
-def own_words(verb: Token) -> list[Token]:
-    """``verb``'s subtree without the clauses of their own in it ("I live in Kraków,
-    and most weekends I'm climbing in the Jura": the weekends are the climbing's)."""
-    others = [
-        c
-        for c in verb.children
-        if c.dep_ in ("conj", "ccomp", "advcl", "parataxis", "relcl") and _own_subject(c)
-    ]
-    skipped = {t.i for c in others for t in c.subtree}
-    return [t for t in verb.subtree if t.i not in skipped]
-
-
-def _until(verb: Token) -> bool:
-    """ "I'm in Cape Town for work until Friday": a stay with its end in sight (not
-    "Kharkiv until 2022", a home that ended)."""
-    if verb.tag_ not in ("VBP", "VBZ", "VBG"):
-        return False
-    ends = [o for p in verb.children if p.lower_ in ("until", "till", "til") for o in p.children]
-    return any(o.ent_type_ in ("DATE", "TIME") for o in ends)
-
-
-def _back_from(verb: Token) -> bool:
-    """ "got back from two weeks in Hanoi", "returned from Lima": a trip that ended."""
-    near = [c for c in verb.children if c.dep_ in ("advmod", "prt", "prep")]
-    back = [c for c in near if c.lower_ == "back"]
-    words = {c.lower_ for c in [*near, *(g for b in back for g in b.children)]}
-    return "from" in words and (bool(back) or verb.lemma_ == "return")
-
-
-def stays(verb: Token) -> bool:
-    """ "I stay in Kampala": "stay" in the present with no length of stay is where one
-    lives, as English is spoken in India, Africa and Singapore ("stayed in Rome for a
-    week", "staying at a hostel" are visits, "stay in shape" is no place)."""
-    if verb.lemma_ != "stay" or verb.tag_ not in ("VBP", "VBZ", "VBG"):
-        return False
-    if verb.tag_ == "VBG" and any(t.ent_type_ in ("DATE", "TIME") for t in verb.subtree):
-        return False  # "I'm staying in Rome this week": a visit; "I am staying in Pune" is home
-    preps = [c for c in verb.children if c.dep_ == "prep"]
-    if {p.lower_ for p in preps} & {"for", "at", "until", "till"}:
-        return False
-    places = [o for p in preps if p.lower_ == "in" for o in p.children if o.dep_ == "pobj"]
-    return any(o.pos_ == "PROPN" or o.ent_type_ in ("GPE", "LOC") for o in places)
-
-
-def _every(token: Token) -> bool:
-    return any(c.dep_ == "det" and c.lower_ in ("every", "each") for c in token.children)
-
-
-def _goes_doing(verb: Token) -> bool:
-    """ "I go climbing": "go" with an activity as its complement, as a habit ("went
-    hiking to the lake" was one outing, "off to go swimming" is one to come)."""
-    doing = any(c.dep_ in ("xcomp", "advcl") and c.tag_ == "VBG" for c in verb.children)
-    return verb.lemma_ == "go" and doing and verb.tag_ in ("VBP", "VBZ", "VBG")
-
-
-def is_visit(verb: Token) -> bool:
-    """True when a clause is a visit to a place, not a stay: a trip noun ("a tour of
-    the campus") or an open day in it. Unlike :func:`is_trip`, "go to Stanford" stays
-    a school one attends."""
-    for token in verb.subtree:
-        if token.lemma_ in TRIP_NOUNS and token.pos_ == "NOUN" and token.ent_type_ != "DATE":
-            return True
-        if token.lemma_ == "day" and any(c.lower_ == "open" for c in token.children):
-            return True
-    return False
 
 
 def offered_or_applied(sentence: Any) -> bool:

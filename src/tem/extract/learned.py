@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tem.extract import filters, kinds, partners, shapes
+from tem.extract import filters, kinds, partners, shapes, trips
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import NAMED, canonical, whole_name
 from tem.extract.kinds import clause_of
@@ -223,9 +223,9 @@ def admitted(
         return False  # nothing held, so nothing ended: "offered us their parrot, we said no"
     if kind == "end" and any(filters.hedged(t) for t in [verb, *filters.governors(verb)]):
         return False
-    if relation == "lives in" and filters.is_trip(verb):
+    if relation == "lives in" and trips.is_trip(verb):
         return False
-    if relation == "studies at" and filters.is_visit(verb):
+    if relation == "studies at" and trips.is_visit(verb):
         return False  # "went to an open day at the University of Otago"
     if relation == "hobby" and not pastime(verb):
         return False
@@ -319,7 +319,7 @@ def pastime(verb: Token) -> bool:
     """False for an activity on a trip ("left Paris for a week of hiking"), one the
     speaker must do ("gotta run", "have to swim to the car") or being late ("running
     late"): no pastime."""
-    if any(filters.is_trip(t, habits=True) for t in [verb, *filters.governors(verb)]):
+    if any(trips.is_trip(t, habits=True) for t in [verb, *filters.governors(verb)]):
         return False
     if verb.lemma_.casefold() == "run" and any(
         c.lower_ in ("late", "behind") for c in verb.children

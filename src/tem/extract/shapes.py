@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tem.extract import filters
+from tem.extract import trips
 from tem.extract.kinds import (
     GREETINGS,
     NOT_A_TITLE,
@@ -112,7 +112,7 @@ def _home(span: Any, words: list[str]) -> bool:
         return False
     if any(_other_home(t) for t in span.sent):
         return False  # "Rome is my second home": loved, not lived in
-    if root.dep_ == "pobj" and filters.stays(root.head.head):
+    if root.dep_ == "pobj" and trips.stays(root.head.head):
         return True  # "i stay in ipoh"
     cues = {spelled(w, HOME_CUES) for w in sentence_words(span)}  # "been livin in lagos"
     if cues & HOME_CUES or sentence_words(span) & HOME_WORDS:

@@ -1,0 +1,115 @@
+"""Trips and visits: a place the speaker went to, stays at for a while or toured is no
+home, and a school visited on an open day is none attended.
+
+Each check takes the verb of a place clause ("I *stayed* in Rome for a week", "*got back*
+from Hanoi") and reads the clause's own words, not those of a clause of its own inside
+it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tem.extract.filters import own_subject
+from tem.extract.lexicon import SHORT_UNITS, TRIP_NOUNS
+
+Token = Any
+
+TRIP_VERBS = frozenset({"visit", "travel", "tour", "fly", "vacation", "holiday", "stay", "go"})
+
+
+def is_trip(verb: Token, *, habits: bool = False) -> bool:
+    """True when a place clause reads as a trip: "a week in Rome", "visiting my parents".
+
+    ``habits``: plural trip nouns are habits, not trips ("rugby at weekends"), and
+    going to do something is no trip ("I go climbing three times a week").
+    """
+    travels = verb.lemma_ in TRIP_VERBS and not (_rose_or_fell(verb) or stays(verb))
+    if travels and not (habits and _goes_doing(verb)):
+        return True
+    if _back_from(verb) or _until(verb):
+        return True
+    for token in own_words(verb):
+        if habits and (token.tag_ == "NNS" or _every(token)):
+            continue  # "rugby at weekends", "fishing every weekend": a habit
+        if token.lemma_ in TRIP_NOUNS and token.pos_ == "NOUN" and token.ent_type_ != "DATE":
+            return True
+        if token.lower_ in SHORT_UNITS and (
+            token.head.lower_ == "for" or (token.head.i == verb.i and token.dep_ == "dobj")
+        ):
+            return True
+    return False
+
+
+def _rose_or_fell(verb: Token) -> bool:
+    """ "rent here in Nairobi just went up": going up or down is no journey."""
+    return verb.lemma_ == "go" and any(
+        c.dep_ == "prt" and c.lower_ in ("up", "down") for c in verb.children
+    )
+
+
+def own_words(verb: Token) -> list[Token]:
+    """``verb``'s subtree without the clauses of their own in it ("I live in Kraków,
+    and most weekends I'm climbing in the Jura": the weekends are the climbing's)."""
+    others = [
+        c
+        for c in verb.children
+        if c.dep_ in ("conj", "ccomp", "advcl", "parataxis", "relcl") and own_subject(c)
+    ]
+    skipped = {t.i for c in others for t in c.subtree}
+    return [t for t in verb.subtree if t.i not in skipped]
+
+
+def _until(verb: Token) -> bool:
+    """ "I'm in Cape Town for work until Friday": a stay with its end in sight (not
+    "Kharkiv until 2022", a home that ended)."""
+    if verb.tag_ not in ("VBP", "VBZ", "VBG"):
+        return False
+    ends = [o for p in verb.children if p.lower_ in ("until", "till", "til") for o in p.children]
+    return any(o.ent_type_ in ("DATE", "TIME") for o in ends)
+
+
+def _back_from(verb: Token) -> bool:
+    """ "got back from two weeks in Hanoi", "returned from Lima": a trip that ended."""
+    near = [c for c in verb.children if c.dep_ in ("advmod", "prt", "prep")]
+    back = [c for c in near if c.lower_ == "back"]
+    words = {c.lower_ for c in [*near, *(g for b in back for g in b.children)]}
+    return "from" in words and (bool(back) or verb.lemma_ == "return")
+
+
+def stays(verb: Token) -> bool:
+    """ "I stay in Kampala": "stay" in the present with no length of stay is where one
+    lives, as English is spoken in India, Africa and Singapore ("stayed in Rome for a
+    week", "staying at a hostel" are visits, "stay in shape" is no place)."""
+    if verb.lemma_ != "stay" or verb.tag_ not in ("VBP", "VBZ", "VBG"):
+        return False
+    if verb.tag_ == "VBG" and any(t.ent_type_ in ("DATE", "TIME") for t in verb.subtree):
+        return False  # "I'm staying in Rome this week": a visit; "I am staying in Pune" is home
+    preps = [c for c in verb.children if c.dep_ == "prep"]
+    if {p.lower_ for p in preps} & {"for", "at", "until", "till"}:
+        return False
+    places = [o for p in preps if p.lower_ == "in" for o in p.children if o.dep_ == "pobj"]
+    return any(o.pos_ == "PROPN" or o.ent_type_ in ("GPE", "LOC") for o in places)
+
+
+def _every(token: Token) -> bool:
+    return any(c.dep_ == "det" and c.lower_ in ("every", "each") for c in token.children)
+
+
+def _goes_doing(verb: Token) -> bool:
+    """ "I go climbing": "go" with an activity as its complement, as a habit ("went
+    hiking to the lake" was one outing, "off to go swimming" is one to come)."""
+    doing = any(c.dep_ in ("xcomp", "advcl") and c.tag_ == "VBG" for c in verb.children)
+    return verb.lemma_ == "go" and doing and verb.tag_ in ("VBP", "VBZ", "VBG")
+
+
+def is_visit(verb: Token) -> bool:
+    """True when a clause is a visit to a place, not a stay: a trip noun ("a tour of
+    the campus") or an open day in it. Unlike :func:`is_trip`, "go to Stanford" stays
+    a school one attends."""
+    for token in verb.subtree:
+        if token.lemma_ in TRIP_NOUNS and token.pos_ == "NOUN" and token.ent_type_ != "DATE":
+            return True
+        if token.lemma_ == "day" and any(c.lower_ == "open" for c in token.children):
+            return True
+    return False
