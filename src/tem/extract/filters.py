@@ -39,7 +39,9 @@ GIVEN_REASONS = frozenset(
 )
 """Marks of a clause given as a reason or a concession: the speaker asserts it whatever
 the clause it hangs on says ("I can't explain it, even though I work at a bank")."""
-ASIDES = frozenset({"think", "guess", "suppose", "reckon", "believe", "hope", "wish", "bet"})
+BELIEFS = frozenset({"think", "guess", "reckon", "believe"})
+"""Verbs of what the speaker holds true: "I think I'm addicted to boba"."""
+ASIDES = BELIEFS | {"suppose", "hope", "wish", "bet"}
 """Verbs of a parenthetical "I think" after a clause ("I'm moving, I think"): hedges."""
 APPLICATION_WORDS = frozenset(
     {"apply", "application", "applicant", "shortlist", "shortlisted", "interview", "candidate"}
@@ -195,9 +197,6 @@ def is_hypothetical(verb: Token) -> bool:
         )
         for i, t in enumerate(chain)
     )
-
-
-BELIEFS = frozenset({"think", "guess", "reckon", "believe"})
 
 
 def _held_view(clause: Token, head: Token) -> bool:

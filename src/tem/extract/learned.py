@@ -34,7 +34,14 @@ from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import NAMED, canonical, whole_name
 from tem.extract.kinds import clause_of
 from tem.extract.lexicon import FORMER, KIN_NOUNS, OCCUPATIONS
-from tem.extract.subjects import SELF, first_possessed, misread_base, name_of, subject_token
+from tem.extract.subjects import (
+    FIRST_POSSESSIVE,
+    SELF,
+    first_possessed,
+    misread_base,
+    name_of,
+    subject_token,
+)
 from tem.extract.triggers import speaks_of_self
 
 Token = Any
@@ -283,7 +290,7 @@ def _owned_by_other(token: Token) -> bool:
     for owner in token.children:
         if owner.dep_ != "poss":
             continue
-        pronoun = owner.pos_ == "PRON" and owner.lower_ not in SELF | {"my", "our"}
+        pronoun = owner.pos_ == "PRON" and owner.lower_ not in SELF | FIRST_POSSESSIVE
         # a name the tagger took for a place is still no firm ("Marta" as GPE)
         named = owner.pos_ == "PROPN" and owner.ent_type_ not in ("ORG", "FAC", "PRODUCT")
         if pronoun or named or owner.lower_ in KIN_NOUNS:

@@ -29,7 +29,7 @@ from tem.extract.kinds import (
     spelled,
 )
 from tem.extract.languages import language_of
-from tem.extract.subjects import first_possessed
+from tem.extract.subjects import SUBJECT_DEPS, first_possessed
 
 NAME_POS = frozenset({"PROPN", "NOUN", "X"})
 """Parts of speech a name's head may have ("Hung" as a verb, "Funny" as an adjective: no)."""
@@ -55,10 +55,10 @@ HOME_CUES = frozenset(
     neighbour neighbours neighbor neighbors mortgage homeowner
     """.split()
 )
+"""Words without which a place is no home ("I made pad thai", "a weekend in Santiago")."""
 HOME_WORDS = frozenset({"lease", "leased", "shifted", "leave", "left"})
 """Words of home read only as typed: a misspelling's neighbours are common ("please",
 "least", "shift" at work)."""
-"""Words without which a place is no home ("I made pad thai", "a weekend in Santiago")."""
 
 PET_CUES = frozenset(
     """
@@ -114,8 +114,9 @@ def _home(span: Any, words: list[str]) -> bool:
         return False  # "Rome is my second home": loved, not lived in
     if root.dep_ == "pobj" and trips.stays(root.head.head):
         return True  # "i stay in ipoh"
-    cues = {spelled(w, HOME_CUES) for w in sentence_words(span)}  # "been livin in lagos"
-    if cues & HOME_CUES or sentence_words(span) & HOME_WORDS:
+    said = sentence_words(span)
+    cues = {spelled(w, HOME_CUES) for w in said}  # "been livin in lagos"
+    if cues & HOME_CUES or said & HOME_WORDS:
         return True
     return _settled_in(root) or _own_place(root) or _back_in(root)
 
@@ -131,24 +132,29 @@ def _lowercase_place(root: Any) -> bool:
 HOUSING_VERBS = frozenset({"buy", "get", "share", "rent", "find", "own"})
 
 
+def _in_of(root: Any) -> Any:
+    """The "in" a place is named after ("*in* Bucharest"), or None."""
+    preposition = root.head
+    return preposition if root.dep_ == "pobj" and preposition.lower_ == "in" else None
+
+
 def _own_place(root: Any) -> bool:
     """ "bought a small place in Berekuso", "share a tiny place in Hilo": a place to
     live that the speaker got, shares or owns, in the place named."""
-    preposition = root.head
-    if root.dep_ != "pobj" or preposition.lower_ != "in":
+    preposition = _in_of(root)
+    if preposition is None:
         return False
     holder = preposition.head
     if holder.lemma_ not in ("place", "pad", "condo", "studio", "bungalow", "cottage"):
         return False
-    owned = any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in holder.children)
-    return owned or holder.dep_ == "dobj" and holder.head.lemma_ in HOUSING_VERBS
+    return first_possessed(holder) or holder.dep_ == "dobj" and holder.head.lemma_ in HOUSING_VERBS
 
 
 def _back_in(root: Any) -> bool:
     """ "I'm back in Manila", "still stuck in Sapporo": the speaker is in a place again
     or yet, said of being there, not of going."""
-    preposition = root.head
-    if root.dep_ != "pobj" or preposition.lower_ != "in":
+    preposition = _in_of(root)
+    if preposition is None:
         return False
     verb = preposition.head
     marks = {c.lower_ for c in [*verb.children, *preposition.children] if c.dep_ == "advmod"}
@@ -158,7 +164,7 @@ def _back_in(root: Any) -> bool:
     being = verb.lemma_ in ("be", "stick") or verb.lower_ in ("m", "im")
     if not being or verb.tag_ == "VBD":
         return False
-    subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    subject = next((c for c in verb.children if c.dep_ in SUBJECT_DEPS), None)
     mine = subject is None or subject.lower_ in ("i", "we", "im")
     return mine and bool(marks & {"back", "still"})
 
@@ -176,8 +182,8 @@ def _settled_in(root: Any) -> bool:
     Bucharest*" (an occupation there), "I've been in Brussels for three years"."""
     from tem.extract.lexicon import OCCUPATIONS
 
-    preposition = root.head
-    if root.dep_ != "pobj" or preposition.lower_ != "in":
+    preposition = _in_of(root)
+    if preposition is None:
         return False
     holder = preposition.head
     if holder.pos_ == "NOUN" and spelled(holder.lower_, OCCUPATIONS) in OCCUPATIONS:
