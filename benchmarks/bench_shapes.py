@@ -213,6 +213,7 @@ def measure(
     fresh: bool = False,
     url: str | None = None,
     lexical: bool = False,
+    baseline_queries: int | None = None,
 ) -> list[dict[str, Any]]:
     """Time every kind of question of one shape at one scale.
 
@@ -220,6 +221,8 @@ def measure(
     they find the pages they read in SQLite's cache and the OS's. With ``fresh``
     each column asks its own (the baseline those of ``context``): first-asked
     latency, which in a file larger than the memory left to it includes disk reads.
+    ``baseline_queries`` times the baseline on the first N of them only, after one
+    warm-up question (at 10M it costs ~10 s a question).
     """
     open_memory, flat = build(shape, scale, seed, workdir, url)
     kinds: dict[str, list[str]] = {}
@@ -257,7 +260,11 @@ def measure(
             return percentiles(_times(call, ask[column], before, warm))
 
         row: dict[str, Any] = {"shape": shape, "scale": scale, "kind": kind, "questions": count}
-        row["baseline"] = timed(baseline.top, "context")
+        if baseline_queries is None:
+            row["baseline"] = timed(baseline.top, "context")
+        else:
+            few = ask["context"][:baseline_queries]
+            row["baseline"] = percentiles(_times(baseline.top, few, _nothing, few[:1]))
         row["recall"] = timed(lambda q: words.recall(q, K), "recall")
         row["context"] = timed(lambda q: words.context(q, k=K), "context")
         if semantic is not None:
@@ -338,7 +345,14 @@ def main(argv: list[str] | None = None) -> None:
         help="time recall and context only (no embedder columns: at 10M the in-process"
         " vector index needs its scope's vectors loaded and an HNSW graph built first)",
     )
+    parser.add_argument(
+        "--baseline-queries",
+        type=int,
+        help="time the flat baseline on the first N questions of each kind only",
+    )
     args = parser.parse_args(argv)
+    if args.baseline_queries is not None and args.baseline_queries < 1:
+        parser.error("--baseline-queries: expected at least 1")
     args.workdir.mkdir(parents=True, exist_ok=True)
     load = [os.getloadavg()[0]]
     rows = []
@@ -353,13 +367,18 @@ def main(argv: list[str] | None = None) -> None:
                 args.fresh,
                 args.url,
                 args.lexical,
+                args.baseline_queries,
             )
     load.append(os.getloadavg()[0])
     print(HEADER)
     print("\n".join(_line(row) for row in rows))
     asked = "each column its own questions" if args.fresh else "every column the same questions"
     store = "PostgreSQL" if args.url else "SQLite"
-    print(f"\n{store}; k = {K}; times in ms; {asked}; load average {load[0]:.2f} -> {load[1]:.2f}")
+    few = "" if args.baseline_queries is None else f"; baseline on {args.baseline_queries} a kind"
+    print(
+        f"\n{store}; k = {K}; times in ms; {asked}{few}; "
+        f"load average {load[0]:.2f} -> {load[1]:.2f}"
+    )
 
 
 if __name__ == "__main__":
