@@ -214,7 +214,7 @@ def _stated(
     candidates += [
         c
         for c in inside
-        if not _known(c, candidates)
+        if not _known(c, candidates, sentence.doc)
         and not _named(c, candidates, said)
         and not _taken(c, candidates)
     ]
@@ -393,18 +393,28 @@ def _none_of(found: Candidate, sentence: Any) -> bool:
     return span is not None and found.kind == "assert" and filters.said_with_no(span.root)
 
 
-def _known(proposal: Candidate, candidates: list[Candidate]) -> bool:
+def _known(proposal: Candidate, candidates: list[Candidate], doc: Any = None) -> bool:
     """True when the rules already read this relation's value (or a longer one) here; an
     ending the rules read without its value ("quit") does not know which one ended, but
-    it does know that nothing named here holds ("broke up with my girlfriend Megan")."""
+    it does know that nothing named with it holds ("broke up with my girlfriend Megan"),
+    but for a clause joined to it by "and" ("laid off by Ericsson and I've been driving
+    for Foodora since": ``doc`` given, a new job told apart)."""
     value = (proposal.value or "").casefold()
     return any(
         c.relation == proposal.relation
         and c.subject == proposal.subject
-        and bool(c.value or c.kind != proposal.kind or not value)
+        and bool(c.value or c.kind != proposal.kind and not _apart(c, proposal, doc) or not value)
         and (value in (c.value or "").casefold() or (c.value or "").casefold() in value)
         for c in candidates
     )
+
+
+def _apart(one: Candidate, other: Candidate, doc: Any) -> bool:
+    """True when the two candidates' clauses are conjuncts: two things told."""
+    if doc is None or one.anchor == other.anchor:
+        return False
+    first, second = doc[one.anchor], doc[other.anchor]
+    return second in first.conjuncts
 
 
 def _finish(

@@ -51,6 +51,9 @@ QUITTING = {
 """Idioms of quitting, by their verb and the word that makes them one: "threw in the
 *towel* on my PhD", "hung *up* my boxing gloves", "packed *in* the hurling", "called
 *time* on rugby", "got kicked *off* the rowing team"."""
+MILESTONES = frozenset({"hit", "reach", "celebrate", "mark", "clock", "turn"})
+"""Verbs whose span of time is a milestone reached, not a period over: "my gf Rosa and I
+just *hit* 2 years", "we *celebrated* ten years"."""
 MOURNING = frozenset({"rip", "r.i.p.", "r.i.p"})
 """How chat mourns a pet: "RIP to my hamster Nugget", "RIP Biscuit"."""
 LEFT_HOME = frozenset({"leave", "vacate", "sell", "quit", "flee"})
@@ -167,7 +170,7 @@ def _period_over(token: Token) -> bool:
         verb = verb.head
     else:
         return False
-    if verb.tag_ != "VBD" or filters.blocked(verb):
+    if verb.tag_ != "VBD" or verb.lemma_ in MILESTONES or filters.blocked(verb):
         return False
     near = [verb, *(c for c in verb.children if c.dep_ in ("acomp", "attr", "xcomp"))]
     words = {c.lower_ for t in near for c in t.children}

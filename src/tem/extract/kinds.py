@@ -77,10 +77,14 @@ NOT_A_TITLE = frozenset(
     job position role post gig career school academy course office company university
     college class program programme level shift application offer club time need
     tourist visitor guest traveller traveler backpacker passenger patient customer
+    hiker rambler jogger trekker climber boulderer skier snowboarder surfer skater
+    skateboarder cyclist golfer gamer knitter crocheter birder birdwatcher kayaker angler
+    hobbyist enthusiast fan
     """.split()
 )
 """Head words of phrases a job title is never ("a teaching job", "a language school",
-"a tourist in Rome")."""
+"a tourist in Rome"), among them the people a pastime makes of one ("an expert hiker",
+"a keen rambler": a hobby, not an occupation)."""
 
 
 QUANTIFIERS = frozenset(

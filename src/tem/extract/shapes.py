@@ -46,6 +46,10 @@ PARTNER_CUES = frozenset(
 )
 """Words without which a name is no partner ("I have a son named Mateo")."""
 
+FOND_PARTNER_WORDS = frozenset({"fella", "girl", "boo"})
+"""Chat's words for a partner that say so only right before the name, after "my": "my
+*girl* Priya", "my *fella* Darragh" ("the girl next door" is no one's partner)."""
+
 HOME_CUES = frozenset(
     """
     live lives living lived move moved moving relocate relocated base based home resident
@@ -73,12 +77,22 @@ PET_NEVER = frozenset({"wash", "sitter", "shop", "store", "food"})
 
 def employs_speaker(span: Any) -> bool:
     """True for a name that acts on the speaker as an employer does: *Andela* hired me,
-    laid off *by Twitter*, a designer *at Hootsuite*; a tagger's guess of a person or a
-    verb for such a name ("Spotify brought me over") does not overrule its place."""
+    laid off *by Twitter*, a designer *at Hootsuite*, driving *for Foodora*; a tagger's
+    guess of a person or a verb for such a name ("Spotify brought me over") does not
+    overrule its place."""
     root = span.root
     if root.dep_ == "nsubj" and span[0].is_title | span[0].is_upper:
         return acts_on_speaker(root.head)
-    return root.dep_ == "pobj" and root.head.lower_ in ("at", "by") and span[0].is_title
+    if root.dep_ != "pobj" or not span[0].is_title:
+        return False
+    preposition = root.head
+    worked = preposition.lower_ == "for" and preposition.head.lemma_ in WORKING_FOR
+    return preposition.lower_ in ("at", "by") or worked
+
+
+WORKING_FOR = frozenset({"work", "drive", "deliver", "ride", "write", "freelance", "consult"})
+"""Verbs whose "for" names whom one works for: "driving *for* Foodora", "I write for
+Wired" (a tagger's guess of a person there does not overrule it)."""
 
 
 def well_formed(relation: str, span: Any) -> bool:
@@ -218,9 +232,10 @@ def _own_partner_before(span: Any) -> bool:
     """ "my fiancé | Pablo says": the speaker's partner word just before the name, which
     the parser put in the sentence before."""
     before = span.doc[max(span.start - 3, 0) : span.start]
-    return any(
-        spelled(t.lower_, PARTNER_CUES) in PARTNER_CUES and first_possessed(t) for t in before
-    )
+    if any(spelled(t.lower_, PARTNER_CUES) in PARTNER_CUES and first_possessed(t) for t in before):
+        return True
+    word = span.doc[span.start - 1] if span.start else None
+    return word is not None and word.lower_ in FOND_PARTNER_WORDS and first_possessed(word)
 
 
 def _title(span: Any, words: list[str]) -> bool:
