@@ -420,8 +420,9 @@ def is_animal(token: Any) -> bool:
 
 
 def clause_of(token: Any) -> Any:
-    """The verb (or the sentence root) that governs ``token``."""
-    while token.pos_ not in ("VERB", "AUX") and token.head.i != token.i:
+    """The verb (or the sentence root) that governs ``token``; a verb the parse uses as a
+    preposition ("five languages *including* Amharic") is none."""
+    while (token.pos_ not in ("VERB", "AUX") or token.dep_ == "prep") and token.head.i != token.i:
         token = token.head
     return token
 
