@@ -19,11 +19,13 @@ FUTURE_AUX = frozenset({"will", "shall", "'ll", "wo"})
 CONDITIONAL_MARKS = frozenset({"if", "unless", "whether", "once", "until"})
 HEDGES = frozenset(
     {"maybe", "perhaps", "possibly", "probably", "hopefully", "eventually", "someday", "somewhen"}
+    | {"nearly", "almost"}  # "nearly came home with a husky": it did not happen
 )
 HYPOTHETICAL_GOVERNORS = frozenset(
     """
     think consider hope want wish dream wonder debate imagine plan intend pretend suppose
     contemplate weigh expect try aim need mull toy tempt decide hop stop quit daydream fantasize
+    picture envision envisage apply audition
     idea possibility option chance thought dream offer opportunity prospect hope
     """.split()
 )
@@ -339,9 +341,16 @@ IMAGINED = frozenset({"life", "universe", "world", "timeline", "reality", "dream
 """What a counterfactual happens in: "in another life", "in some alternate universe"."""
 
 
+PICTURING = frozenset({"picture", "imagine", "envision", "envisage", "see", "fancy"})
+"""Verbs that put the speaker in a picture: "I can *see* myself in Lisbon"."""
+
+
 def imagined(verb: Token) -> bool:
     """True for a clause set in another life or world: "in another life I'm a beekeeper",
-    "in some alternate universe where I live in Reykjavik"."""
+    "in some alternate universe where I live in Reykjavik"; or pictured by the speaker:
+    "I picture myself as a barista in Portland"."""
+    if verb.lemma_ in PICTURING and any(c.lower_ in ("myself", "ourselves") for c in verb.children):
+        return True
     for token in [verb, *governors(verb)]:
         if token.dep_ == "relcl" and token.head.lemma_ in IMAGINED:
             return True
