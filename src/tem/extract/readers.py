@@ -130,8 +130,11 @@ def call_home(verb: Token, rule: VerbRule) -> Found:
 def _employer(token: Token) -> str | None:
     if token.lemma_ in lx.JOB_NOUNS or token.pos_ == "PRON":
         return None
-    if token.pos_ == "PROPN" or token.ent_type_ == "ORG" or token.lemma_ in lx.EMPLOYER_NOUNS:
+    if token.pos_ == "PROPN" or token.ent_type_ == "ORG":
         return phrase(token)
+    bare = not any(c.dep_ in ("det", "poss", "amod", "compound") for c in token.children)
+    if token.lemma_ in lx.EMPLOYER_NOUNS and not bare:
+        return phrase(token)  # "a call centre"; "left school at sixteen" names no employer
     return None
 
 
