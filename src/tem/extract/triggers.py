@@ -85,8 +85,15 @@ ANNOTATION = re.compile(r"\[[^\[\]]*\]")
 def spoken(text: str) -> str:
     """``text`` with bracketed annotations blanked (same length, so offsets hold): a
     photo's caption says what the picture shows, not what the speaker said of
-    themself ("a photography of a man" is no hobby of theirs)."""
-    return ANNOTATION.sub(lambda m: " " * len(m.group()), text)
+    themself ("a photography of a man" is no hobby of theirs); and an inline list's
+    numbers ("1) nurse at Ridge Hospital 2) live in Tema") as the commas they stand for,
+    so that no number is read into the item before it ("Tema 2")."""
+    blanked = ANNOTATION.sub(lambda m: " " * len(m.group()), text)
+    return NUMBERED.sub(lambda m: "," + " " * (len(m.group()) - 1), blanked)
+
+
+NUMBERED = re.compile(r"(?:(?<=\s)|^)\d{1,2}\)(?=\s)")
+"""The number of an inline list's item: "2)" in "... Tema 2) married to Efua"."""
 
 
 def speaks_of_self(text: str) -> bool:
