@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from test_extract_learned import added_by, facts_with
+from tem.core.session import Session, Turn
+from tem.extract import OfflineExtractor
+from test_extract_learned import SESSION, added_by, facts_with
 
 Fact = tuple[str, str, str, str]
 
@@ -57,6 +59,21 @@ Fact = tuple[str, str, str, str]
          ("Ana", "job title", "plumber's apprentice", "assert")),
         ("I've worn the chef's whites at Nobu since 2020, so trust me.", "chef", "JOB_TITLE",
          ("Ana", "job title", "chef", "assert")),  # clothes, not a role under a chef
+        # a milestone reached is no period over
+        ("me n my gf Rosa just hit 2 years!! taking her for ramen tonight", "Rosa", "PARTNER",
+         ("Ana", "partner", "Rosa", "assert")),
+        # chat's fond words for a partner, right before the name
+        ("omw home to my girl Priya, wish me luck lol", "Priya", "PARTNER",
+         ("Ana", "partner", "Priya", "assert")),
+        ("My fella Darragh's after buying a coffee machine.", "Darragh", "PARTNER",
+         ("Ana", "partner", "Darragh", "assert")),
+        # whom one drives for is an employer, whatever the tagger takes the name for; a
+        # job ended in one clause does not silence the next one told after "and"
+        ("I was laid off by Ericsson in the spring and I've been driving for Foodora since.",
+         "Foodora", "WORKS_AT", ("Ana", "works at", "Foodora", "assert")),
+        # an inline list's numbers are not part of its items
+        ("About me: 1) nurse at Ridge Hospital 2) live in Tema 3) married to Efua", "Tema",
+         "LIVES_IN", ("Ana", "lives in", "Tema", "assert")),
     ],
 )  # fmt: skip
 def test_a_clause_keeps_its_own_word(
@@ -83,6 +100,16 @@ def test_a_clause_keeps_its_own_word(
          "iced oat latte", "FAVORITE_DRINK"),
         # someone else's pet that took to the speaker is still theirs
         ("Marta's dog adopted me at the party.", "dog", "HAS_PET"),
+        # a participle used as a preposition is no clause with a left-out "I"
+        ("My dad speaks five languages including Amharic and Italian.", "Amharic", "SPEAKS"),
+        # what nearly happened, what one applied to be, how one pictures oneself
+        ("Stopped at a shelter on our road trip and nearly came home with a husky.", "husky",
+         "HAS_PET"),
+        ("I applied to be a barista at that new café on Khao San Road.", "barista",
+         "JOB_TITLE"),
+        ("Sometimes I picture myself as a barista in Portland.", "Portland", "LIVES_IN"),
+        # a pastime's person is no occupation
+        ("I think I am an expert hiker now.", "expert hiker", "JOB_TITLE"),
     ],
 )  # fmt: skip
 def test_what_a_clause_does_not_state_is_dropped(
@@ -90,3 +117,11 @@ def test_what_a_clause_does_not_state_is_dropped(
 ) -> None:
     found = added_by(monkeypatch, text, value, label)
     assert not {f for f in found if f[2] and f[2].casefold().startswith(value.casefold())}
+
+
+def test_a_bare_common_noun_is_no_employer() -> None:
+    """ "left school at sixteen" ends no school or job: "school" names none."""
+    text = "I'm a plasterer, been at it since I left school at sixteen."
+    session = Session("s", SESSION, (Turn("Ana", text, 0),))
+    found = OfflineExtractor(learned=False).extract(session)
+    assert not [f for f in found if f.relation in ("works at", "studies at")]
