@@ -71,6 +71,13 @@ Fact = tuple[str, str, str, str]
         # job ended in one clause does not silence the next one told after "and"
         ("I was laid off by Ericsson in the spring and I've been driving for Foodora since.",
          "Foodora", "WORKS_AT", ("Ana", "works at", "Foodora", "assert")),
+        # a condition that is another's, or a manner of speaking, or put after, holds
+        ("If anyone needs a translator, I speak Farsi.", "Farsi", "SPEAKS",
+         ("Ana", "speaks", "Farsi", "assert")),
+        ("If I'm honest, I live on chai.", "chai", "FAVORITE_DRINK",
+         ("Ana", "favorite drink", "chai", "assert")),
+        ("me and my husbnd carlos just moved to albuquerque, idk if i should buy a car",
+         "carlos", "PARTNER", ("Ana", "partner", "Carlos", "assert")),
         # an inline list's numbers are not part of its items
         ("About me: 1) nurse at Ridge Hospital 2) live in Tema 3) married to Efua", "Tema",
          "LIVES_IN", ("Ana", "lives in", "Tema", "assert")),
@@ -110,6 +117,12 @@ def test_a_clause_keeps_its_own_word(
         ("Sometimes I picture myself as a barista in Portland.", "Portland", "LIVES_IN"),
         # a pastime's person is no occupation
         ("I think I am an expert hiker now.", "expert hiker", "JOB_TITLE"),
+        # a name given by a participle belongs to whom the clause is about
+        ("My cousin Leyla just got engaged to a guy named Murat!", "Murat", "PARTNER"),
+        # a person introduced by what they are to the speaker is someone else
+        ("My best mate Rashid speaks five languages, including Swahili.", "Swahili", "SPEAKS"),
+        # what follows from the speaker's own condition, put first, has not happened
+        ("If I ever move to Lisbon, I'm getting a sausage dog.", "sausage dog", "HAS_PET"),
     ],
 )  # fmt: skip
 def test_what_a_clause_does_not_state_is_dropped(

@@ -183,7 +183,7 @@ def _no_longer(neg: Token) -> bool:
 
 def is_hypothetical(verb: Token) -> bool:
     """True for modal, conditional, hedged or wished-for clauses."""
-    if hedged(verb) or imagined(verb):
+    if hedged(verb) or imagined(verb) or _consequent(verb):
         return True
     # "hop" is spaCy's lemma of "hoping"
     chain = governors(verb)  # a capital hides the lemma: "Imagine I studied at ETH"
@@ -199,6 +199,21 @@ def is_hypothetical(verb: Token) -> bool:
         )
         for i, t in enumerate(chain)
     )
+
+
+def _consequent(verb: Token) -> bool:
+    """True for what follows from the speaker's own condition: "If I ever move to Lisbon,
+    I'm getting a sausage dog"; not when the condition is another's ("if anyone needs a
+    translator, I speak Farsi") or a manner of speaking ("if I'm honest, ...")."""
+    for clause in verb.children:
+        if clause.dep_ != "advcl" or clause.i > verb.i:
+            continue  # "idk if i should", "as if I don't": no condition put first
+        marks = {c.lower_ for c in clause.children if c.dep_ == "mark"}
+        mine = any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in clause.children)
+        candid = any(c.lower_ in ("honest", "truthful", "frank") for c in clause.subtree)
+        if marks & {"if", "unless"} and mine and not candid:
+            return True
+    return False
 
 
 def _held_view(clause: Token, head: Token) -> bool:

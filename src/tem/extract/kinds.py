@@ -421,10 +421,16 @@ def is_animal(token: Any) -> bool:
 
 def clause_of(token: Any) -> Any:
     """The verb (or the sentence root) that governs ``token``; a verb the parse uses as a
-    preposition ("five languages *including* Amharic") is none."""
-    while (token.pos_ not in ("VERB", "AUX") or token.dep_ == "prep") and token.head.i != token.i:
+    preposition ("five languages *including* Amharic") or one that gives a name ("a guy
+    *named* Murat") is none."""
+    while (token.pos_ not in ("VERB", "AUX") or _not_a_clause(token)) and token.head.i != token.i:
         token = token.head
     return token
+
+
+def _not_a_clause(verb: Any) -> bool:
+    """A verb used as a preposition ("including") or a name given ("a guy *named* Murat")."""
+    return verb.dep_ == "prep" or verb.dep_ == "acl" and verb.lemma_ in ("name", "call")
 
 
 def _dropped_g(word: str) -> str:

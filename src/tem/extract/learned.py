@@ -273,7 +273,7 @@ def about_speaker(verb: Token, speaker: str) -> bool:
         return True  # "Andela hired me", "a stray cat adopted us": the speaker is the object
     if lower in ABOUT_OTHERS or subject.ent_type_ == "PERSON":
         return bool(subject.text.casefold() == speaker.casefold())
-    if _others_in(subject, speaker):
+    if _others_in(subject, speaker) or _introduced(subject):
         return False
     if any(c.dep_ == "poss" for c in subject.children):
         named = name_of(subject, speaker)  # "my sister" is someone; "my job" is no one
@@ -368,6 +368,19 @@ def _others_in(subject: Token, speaker: str) -> bool:
         if person and token.text.casefold() != speaker.casefold():
             return True
     return False
+
+
+def _introduced(subject: Token) -> bool:
+    """True for a name the speaker introduces by what the person is to them: "my best
+    mate Rashid", "our neighbour Kofi" (a word the kin list lacks says it as well)."""
+    if subject.pos_ != "PROPN":
+        return False
+    return any(
+        c.dep_ == "compound"
+        and kinds.spelled(c.lower_, shapes.PARTNER_CUES) not in shapes.PARTNER_CUES
+        and any(o.dep_ == "poss" and o.lower_ in FIRST_POSSESSIVE for o in c.children)
+        for c in subject.children
+    )  # "my husbnd carlos and I": the speaker's own pair
 
 
 def pet_name(token: Token) -> bool:
