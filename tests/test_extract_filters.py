@@ -78,6 +78,9 @@ Fact = tuple[str, str, str, str]
          ("Ana", "favorite drink", "chai", "assert")),
         ("me and my husbnd carlos just moved to albuquerque, idk if i should buy a car",
          "carlos", "PARTNER", ("Ana", "partner", "Carlos", "assert")),
+        # a name the tagger read as a verb still ends with the clause that ends it
+        ("I was let go by Spotify in the last round of layoffs.", "Spotify", "WORKS_AT_END",
+         ("Ana", "works at", "Spotify", "end")),
         # an inline list's numbers are not part of its items
         ("About me: 1) nurse at Ridge Hospital 2) live in Tema 3) married to Efua", "Tema",
          "LIVES_IN", ("Ana", "lives in", "Tema", "assert")),
@@ -121,6 +124,11 @@ def test_a_clause_keeps_its_own_word(
         ("My cousin Leyla just got engaged to a guy named Murat!", "Murat", "PARTNER"),
         # a person introduced by what they are to the speaker is someone else
         ("My best mate Rashid speaks five languages, including Swahili.", "Swahili", "SPEAKS"),
+        # saving up for something is a plan; a call at a workplace or school is a visit
+        ("Saving up to move to Vienna and learn German properly.", "Vienna", "LIVES_IN"),
+        ("Dropped by the Google office in Zurich to see an old friend.", "Google", "WORKS_AT"),
+        ("Spent the weekend visiting a mate at the University of St Andrews.",
+         "University of St Andrews", "STUDIES_AT"),
         # what follows from the speaker's own condition, put first, has not happened
         ("If I ever move to Lisbon, I'm getting a sausage dog.", "sausage dog", "HAS_PET"),
     ],

@@ -227,6 +227,8 @@ def _clause_head(token: Any) -> bool:
     """A verb, or a word the parser made a clause's head ("Hung up my boots", a capital
     read as a name), or the sentence's root."""
     heads = ("ROOT", "advcl", "ccomp", "xcomp", "relcl", "parataxis")
+    if token.dep_ == "pobj" and token.head.i != token.i:
+        return False  # a name the tagger read as a verb: "let go by *Spotify*"
     return token.pos_ in ("VERB", "AUX") or token.dep_ in heads or token.head.i == token.i
 
 

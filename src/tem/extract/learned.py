@@ -234,6 +234,8 @@ def admitted(
         return False
     if relation == "studies at" and trips.is_visit(verb):
         return False  # "went to an open day at the University of Otago"
+    if relation == "works at" and trips.is_call(verb):
+        return False  # "dropped by the Google office to see a friend"
     if relation == "hobby" and not pastime(verb):
         return False
     return held or owned_by_speaker(verb, relation) or about_speaker(verb, speaker)

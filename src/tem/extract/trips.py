@@ -103,10 +103,23 @@ def _goes_doing(verb: Token) -> bool:
     return verb.lemma_ == "go" and doing and verb.tag_ in ("VBP", "VBZ", "VBG")
 
 
+CALLING = frozenset({"drop", "stop", "pop", "swing"})
+"""Verbs of a short call with "by"/"in": "dropped by", "popped into", "swung by"."""
+
+
+def is_call(verb: Token) -> bool:
+    """True for a short call at a place: "*visited* a mate at St Andrews", "*dropped by*
+    the Google office" (the place is no school or employer of the speaker's)."""
+    called = {c.lower_ for c in verb.children} & {"by", "in", "into"}
+    return verb.lemma_ == "visit" or verb.lemma_ in CALLING and bool(called)
+
+
 def is_visit(verb: Token) -> bool:
     """True when a clause is a visit to a place, not a stay: a trip noun ("a tour of
     the campus") or an open day in it. Unlike :func:`is_trip`, "go to Stanford" stays
-    a school one attends."""
+    a school one attends; nor is a call (:func:`is_call`)."""
+    if is_call(verb):
+        return True
     for token in verb.subtree:
         if token.lemma_ in TRIP_NOUNS and token.pos_ == "NOUN" and token.ent_type_ != "DATE":
             return True
