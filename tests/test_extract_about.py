@@ -1,0 +1,30 @@
+"""Whom a clause is about (``tem.extract.about``), on sentences parsed by the pipeline."""
+
+from __future__ import annotations
+
+import pytest
+
+from tem.extract.about import about_speaker
+from tem.extract.nlp import load_pipeline
+
+
+def _verb(text: str, word: str) -> object:
+    doc = load_pipeline()(text)
+    return next(t for t in doc if t.text == word)
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "about"),
+    [
+        ("I live in Porto now.", "live", True),
+        ("Just moved to Austin!", "moved", True),  # the "I" left out
+        ("Deloitte took me on as an analyst.", "took", True),  # the speaker as object
+        ("My sister lives in Porto.", "lives", False),
+        ("He works at Google.", "works", False),
+        ("My best mate Rashid speaks five languages.", "speaks", False),  # introduced
+        ("Marta's dog adopted me at the party.", "adopted", False),  # someone else's
+        ("Move to Lisbon, you won't regret it.", "Move", False),  # an order to the listener
+    ],
+)
+def test_whom_a_clause_is_about(text: str, verb: str, about: bool) -> None:
+    assert about_speaker(_verb(text, verb), "Ana") is about
