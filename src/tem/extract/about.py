@@ -109,7 +109,7 @@ def _introduced(subject: Token) -> bool:
 def pet_name(token: Token) -> bool:
     """True for the name of an animal: "a cat *named* Pirate", "my dog, Rex"."""
     head = token.head
-    if head.lemma_ in ("name", "call") and head.dep_ == "acl":
+    if kinds.naming(head):
         head = head.head
     return head.i != token.i and head.lemma_.casefold() in kinds.animal_words()
 

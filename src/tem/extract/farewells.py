@@ -26,7 +26,7 @@ from tem.extract import filters
 from tem.extract.facts import Candidate
 from tem.extract.kinds import clause_of
 from tem.extract.lexicon import HOME_NOUNS
-from tem.extract.subjects import SELF
+from tem.extract.subjects import said_by
 from tem.extract.tidy import BYGONE
 
 Token = Any
@@ -144,7 +144,7 @@ def _gone(verb: Token) -> bool:
     if lemma in GONE:
         return True
     if lemma == "lose":
-        return any(c.dep_ == "nsubj" and c.lower_ in SELF for c in verb.children)
+        return said_by(verb)
     words = GONE_WITH.get(lemma)
     if words is None:
         return False

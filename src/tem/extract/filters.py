@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract.subjects import FIRST_POSSESSIVE
+from tem.extract.subjects import FIRST_POSSESSIVE, said_by
 
 Token = Any
 
@@ -35,6 +35,8 @@ CHAIN_DEPS = frozenset(
 )
 FUTURE_DAY_WORDS = frozenset({"next", "tomorrow", "upcoming", "coming", "soon"})
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+SPEAKING = frozenset({"i", "we"})
+"""The speaker as the subject of a condition or a belief ("if *I* move", "*I* think")."""
 REPORTING_VERBS = frozenset({"tell", "mention"})
 GIVEN_REASONS = frozenset(
     {"because", "cause", "'cause", "cuz", "coz", "bc", "since", "though", "although", "whereas"}
@@ -209,7 +211,7 @@ def _consequent(verb: Token) -> bool:
         if clause.dep_ != "advcl" or clause.i > verb.i:
             continue  # "idk if i should", "as if I don't": no condition put first
         marks = {c.lower_ for c in clause.children if c.dep_ == "mark"}
-        mine = any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in clause.children)
+        mine = said_by(clause, SPEAKING)
         candid = any(c.lower_ in ("honest", "truthful", "frank") for c in clause.subtree)
         if marks & {"if", "unless"} and mine and not candid:
             return True
@@ -222,8 +224,7 @@ def _held_view(clause: Token, head: Token) -> bool:
     moving", "I think I'll move", "people think I live there", "suppose I spoke
     Mandarin" and "I wish I lived there" stay hypothetical."""
     finite = clause.tag_ in ("VBP", "VBZ") or (clause.tag_ == "VBD" and clause.lemma_ != "be")
-    mine = any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in head.children)
-    believed = head.lemma_.casefold() in BELIEFS and mine
+    believed = head.lemma_.casefold() in BELIEFS and said_by(head, SPEAKING)
     return believed and clause.dep_ == "ccomp" and finite and own_subject(clause)
 
 

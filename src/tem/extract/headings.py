@@ -28,7 +28,7 @@ from typing import Any
 
 from tem.extract import filters, kinds, languages, values
 from tem.extract.facts import Candidate, Kind
-from tem.extract.subjects import FIRST_POSSESSIVE, SELF
+from tem.extract.subjects import FIRST_POSSESSIVE, said_by
 
 Token = Any
 
@@ -327,7 +327,6 @@ def ending_heading(sentence: Any) -> int | None:
         particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
         gave_up = verb.lemma_ == "give" and "up" in particles
         ending = (verb.lemma_ in LIST_ENDING_VERBS and not particles) or gave_up
-        by_self = any(c.dep_ == "nsubj" and c.lower_ in SELF for c in verb.children)
-        if ending and by_self and not filters.is_negated(verb):
+        if ending and said_by(verb) and not filters.is_negated(verb):
             return int(colon)
     return None

@@ -432,7 +432,13 @@ def clause_of(token: Any) -> Any:
 
 def _not_a_clause(verb: Any) -> bool:
     """A verb used as a preposition ("including") or a name given ("a guy *named* Murat")."""
-    return verb.dep_ == "prep" or verb.dep_ == "acl" and verb.lemma_ in ("name", "call")
+    return verb.dep_ == "prep" or naming(verb)
+
+
+def naming(token: Any) -> bool:
+    """True for a participle that gives a noun its name: "a cat *named* Miso", "a guy
+    *called* Tobi"."""
+    return bool(token.dep_ == "acl" and token.lemma_ in ("name", "call"))
 
 
 def _dropped_g(word: str) -> str:

@@ -38,6 +38,7 @@ from tem.extract.subjects import (
     SELF,
     first_possessed,
     misread_base,
+    said_by,
     subject_token,
 )
 from tem.extract.triggers import speaks_of_self
@@ -197,13 +198,9 @@ def _head_of(span: Any, relation: str) -> Token:
         first = first.head  # the list's first item: "Yoruba" in "Yoruba, Igbo and Hausa"
     before = root.doc[max(first.left_edge.i - 1, 0)]
     misplaced = first.dep_ in ("nsubj", "nsubjpass") and first.left_edge.i > 0
-    if misplaced and before.pos_ == "VERB" and _said_by_self(before):
+    if misplaced and before.pos_ == "VERB" and said_by(before):
         return before  # "I speak Yoruba, Igbo, Hausa and English, my mum made sure of it"
     return root
-
-
-def _said_by_self(verb: Token) -> bool:
-    return any(c.dep_ == "nsubj" and c.lower_ in SELF for c in verb.children)
 
 
 def admitted(

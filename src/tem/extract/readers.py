@@ -48,7 +48,7 @@ def proper_name(noun: Token) -> str | None:
     for child in noun.children:
         if child.dep_ == "appos" and child.pos_ == "PROPN":
             return phrase(child)
-        if child.dep_ == "acl" and child.lemma_ in ("name", "call"):
+        if kinds.naming(child):
             for name in children(child, ("oprd", "dobj", "attr", "xcomp")):
                 return phrase(name)
     return None

@@ -77,6 +77,12 @@ def misread_base(verb: Token) -> bool:
     return form != verb.lemma_ or past_form(form, shortest=5) or _told_as_past(verb)
 
 
+def said_by(verb: Token, pronouns: frozenset[str] = SELF) -> bool:
+    """True when ``verb``'s subject is one of ``pronouns``: the speaker ("*I* lost",
+    "*we* moved")."""
+    return any(c.dep_ == "nsubj" and c.lower_ in pronouns for c in verb.children)
+
+
 PAST_WORDS = frozenset({"yesterday", "ago", "last"})
 
 

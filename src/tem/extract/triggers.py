@@ -82,6 +82,10 @@ ANNOTATION = re.compile(r"\[[^\[\]]*\]")
 "[shares a photo: a photography of a man ...]"."""
 
 
+NUMBERED = re.compile(r"(?:(?<=\s)|^)\d{1,2}\)(?=\s)")
+"""The number of an inline list's item: "2)" in "... Tema 2) married to Efua"."""
+
+
 def spoken(text: str) -> str:
     """``text`` with bracketed annotations blanked (same length, so offsets hold): a
     photo's caption says what the picture shows, not what the speaker said of
@@ -90,10 +94,6 @@ def spoken(text: str) -> str:
     so that no number is read into the item before it ("Tema 2")."""
     blanked = ANNOTATION.sub(lambda m: " " * len(m.group()), text)
     return NUMBERED.sub(lambda m: "," + " " * (len(m.group()) - 1), blanked)
-
-
-NUMBERED = re.compile(r"(?:(?<=\s)|^)\d{1,2}\)(?=\s)")
-"""The number of an inline list's item: "2)" in "... Tema 2) married to Efua"."""
 
 
 def speaks_of_self(text: str) -> bool:
