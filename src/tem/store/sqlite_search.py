@@ -17,17 +17,18 @@ Ranking semantics (the documented contract of :meth:`SQLiteStore.search`):
 * **exact where it is cheap**: rows are scored rarest phrases first, each stage
   complete; after each, unseen rows can score at most a bound (:func:`phrase_bound`),
   and the search stops once the k-th best beats it;
-* **newest among the common**: when only phrases each held by more than
-  :data:`BUDGET` rows of the scope are left undecided, or only rows under the floor
-  can still come in, the newest :data:`NEWEST` rows holding those phrases are scored,
-  not all of them, after those holding all of them (unless under the floor; all of
-  them when fewer than :data:`BUDGET`, else their newest :data:`NEWEST`; a phrase in
-  half the scope's rows or more, whose idf is FTS5's least, is not required): the
-  newest holding the rarest of them first, then, while places are left, the next
+* **newest among the common**: when the phrases left undecided hold more rows than
+  the exact stages may score (:data:`BUDGET`, rarest phrases first), or only rows under
+  the floor can still come in, the newest rows holding those phrases are scored, not
+  all of them: as many as the search returns (its ``limit``), at most :data:`NEWEST`, shared
+  out in order. Those holding all of them come first (unless under the floor; when
+  fewer than the share hold them all, the search may settle there; a phrase in half
+  the scope's rows or more, whose idf is FTS5's least, is not required), then,
+  while the share is not spent, the newest holding the rarest of them, then the next
   ("which customer in Lisbon has value 4821": Lisbon's rows before rows that only
   say "value").
 
-A search therefore scores at most about 2 :data:`BUDGET` + :data:`NEWEST` rows,
+A search therefore scores at most about :data:`BUDGET` + :data:`NEWEST` rows,
 whatever the scope's size.
 """
 
@@ -158,6 +159,11 @@ class Search:
         self.alone = 0 < self.rows == (row[2] if row else 0)
         """Whether the scope holds every indexed row of the file: then, as with the tag,
         FTS5's match alone finds the scope's rows, and no row's scope is read."""
+        self.newest = min(limit, NEWEST)
+        """Rows the last stage scores: as many as the search returns, at most NEWEST."""
+        self.exact = True
+        """Whether every row that could rank was scored (False once a stage stopped at
+        its share of the newest rows)."""
         self.phrases: list[Phrase] = []
         self.idfs: list[float] = []
         self.scores: dict[int, float] = {}
@@ -183,44 +189,40 @@ class Search:
         if not rest or self._settled(sum(bounds[taken:])):
             return self._top()
         if self.scores and sum(bounds[taken:]) < FLOOR * max(self.scores.values()):
-            self._fill(rest)  # only filling is left
+            self._fill(rest, self.newest)  # only filling is left
             return self._top()
         # Rows holding all of the telling phrases left; a weightless one (in half the
         # scope's rows or more) is not asked for: it would only make FTS5 seek through
         # its long postings for every row of the others (15 ms at 1M rows).
         telling = [i for i in range(taken, len(live)) if self.idfs[i] > IDF_LEAST]
+        left = self.newest
         if len(telling) >= 2:
             every = " AND ".join(self.phrases[i].match() for i in telling)
-            if self._holding_all(f"({every})") and self._settled(
-                sum(bounds[taken:]) - min(bounds[i] for i in telling)
-            ):
+            complete, read = self._holding_all(f"({every})")
+            if complete and self._settled(sum(bounds[taken:]) - min(bounds[i] for i in telling)):
                 return self._top()
-        self._fill(rest)
+            left -= read
+        self._fill(rest, left)
         return self._top()
 
-    def _holding_all(self, query: str) -> bool:
-        """Score the rows matching ``query`` if fewer than :data:`BUDGET` do (True), else
-        only the newest :data:`NEWEST` of them (False: the stage is not complete)."""
-        found = self._rowids(query, BUDGET)
-        if found is None:  # the scope is checked row by row: count before reading
-            if self._fetch(query, NEWEST) < NEWEST:
-                return True
-            (count,) = self.conn.execute(
-                f"SELECT count(*) FROM (SELECT 1 {self._matching} LIMIT ?)",
-                (query, self.scope, BUDGET),
-            ).fetchone()
-            return count < BUDGET and self._fetch(query, BUDGET) < BUDGET
-        complete = len(found) < BUDGET
-        self._read(found if complete else found[:NEWEST])
-        return complete
+    def _holding_all(self, query: str) -> tuple[bool, int]:
+        """Score the newest :attr:`newest` rows matching ``query``: whether that was all
+        of them (fewer matched), and how many were scored."""
+        read = self._fetch(query, self.newest)
+        complete = read < self.newest
+        self.exact = self.exact and complete
+        return complete, read
 
-    def _fill(self, rest: Sequence[Phrase]) -> None:
-        """Score the newest :data:`NEWEST` rows holding the rarest phrase of ``rest``,
-        then, if fewer, those holding the next one: the most telling word fills first."""
-        left = NEWEST
+    def _fill(self, rest: Sequence[Phrase], left: int) -> None:
+        """Score the newest ``left`` rows holding the rarest phrase of ``rest``, then, if
+        fewer, those holding the next one: the most telling word fills first."""
+        if left <= 0:
+            self.exact = False
+            return
         for phrase in rest:
             left -= self._fetch(self._either([phrase]), left)
             if left <= 0:
+                self.exact = False  # this phrase may hold more rows than were read
                 return
 
     def hits(self, phrase: Phrase) -> int:
@@ -328,33 +330,47 @@ class Search:
 class _Scorer:
     """BM25 of rows given as stored text (space-separated stems).
 
-    A phrase's instances are counted by ``list.count`` over each column's tokens: a
-    few calls in C a phrase, where a Python pass over every token of a long value
-    cost ten times more.
+    A column is split into tokens only when it holds the first stem of some phrase
+    as a substring (most scored rows hold few of the query's phrases), and instances
+    are then counted by ``list.count`` (a few calls in C a phrase); the row's token
+    count comes from its spaces.
     """
 
     def __init__(self, query: Sequence[Phrase], idfs: Sequence[float], avgdl: float) -> None:
-        self.query = list(zip(query, idfs, strict=True))
+        self.query = [
+            (
+                phrase.stems,
+                phrase.stems[0] if len(phrase.stems) == 1 else None,
+                idf_,
+                _RELATION if phrase.relation_only else _ANY,
+            )
+            for phrase, idf_ in zip(query, idfs, strict=True)
+        ]
         self.norm_base, self.per_token = K1 * (1 - B), K1 * B / avgdl
 
     def score(self, texts: Sequence[str]) -> float:
-        columns = [text.split() for text in texts]
-        subject, relation, value = columns
-        in_subject, in_relation, in_value = WEIGHTS
-        norm = self.norm_base + self.per_token * sum(len(c) for c in columns)
+        size = 0
+        for text in texts:
+            if text:
+                size += text.count(" ") + 1
+        norm = self.norm_base + self.per_token * size
+        split: list[list[str] | None] = [None, None, None]
         total = 0.0
-        for phrase, idf_ in self.query:
-            if len(phrase.stems) > 1:
-                f = phrase.weighted_count(columns)
-            elif phrase.relation_only:
-                f = in_relation * relation.count(phrase.stems[0])
-            else:
-                word = phrase.stems[0]
-                f = (
-                    in_subject * subject.count(word)
-                    + in_relation * relation.count(word)
-                    + in_value * value.count(word)
-                )
+        for stems, word, idf_, columns in self.query:
+            f = 0.0
+            for column in columns:
+                text = texts[column]
+                if stems[0] in text:
+                    tokens_ = split[column]
+                    if tokens_ is None:
+                        tokens_ = split[column] = text.split()
+                    count = tokens_.count(word) if word is not None else _count(tokens_, stems)
+                    f += WEIGHTS[column] * count
             if f:
                 total += idf_ * f * (K1 + 1) / (f + norm)
         return total
+
+
+_ANY = (0, 1, 2)
+_RELATION = (1,)
+"""The columns a phrase is counted in: any, or the relation name only."""
