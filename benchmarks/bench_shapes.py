@@ -94,7 +94,10 @@ def shape_facts(shape: str, seed: int, total: int) -> Iterator[Fact]:
 def shape_questions(shape: str, seed: int, total: int, count: int) -> list[tuple[str, str]]:
     """(kind, question) pairs, ``count`` of each kind, asked of the shape's data."""
     if shape == "generator":
-        return [("generator", q.text) for q in questions(seed, total // 20, count)]
+        # bench_store's questions name its subjects 0 .. N-1: N is how many the data has
+        # (asked of more, most questions named people absent from the store)
+        subjects = 1 + max(index for index, _ in generate(seed, total))
+        return [("generator", q.text) for q in questions(seed, subjects, count)]
     rng = random.Random(seed + 1)
     subjects = total // len(RELATIONS)
     asked: list[tuple[str, str]] = []
