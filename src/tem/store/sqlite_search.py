@@ -72,11 +72,14 @@ class Phrase:
         quoted = '"' + " ".join(self.stems) + '"'
         return ("relation : " if self.relation_only else "{subject relation value} : ") + quoted
 
+    @property
+    def columns(self) -> tuple[int, ...]:
+        """The columns (0 subject, 1 relation, 2 value) the phrase is counted in."""
+        return (1,) if self.relation_only else (0, 1, 2)
+
     def weighted_count(self, columns: Sequence[list[str]]) -> float:
         """``f``: the phrase's instances in a row, weighted by column."""
-        if self.relation_only:
-            return WEIGHTS[1] * _count(columns[1], self.stems)
-        return sum(w * _count(c, self.stems) for w, c in zip(WEIGHTS, columns, strict=True))
+        return sum(WEIGHTS[c] * _count(columns[c], self.stems) for c in self.columns)
 
 
 def _count(column: list[str], stems: tuple[str, ...]) -> int:
@@ -338,13 +341,7 @@ class _Scorer:
 
     def __init__(self, query: Sequence[Phrase], idfs: Sequence[float], avgdl: float) -> None:
         self.query = [
-            (
-                phrase.stems,
-                phrase.stems[0] if len(phrase.stems) == 1 else None,
-                idf_,
-                _RELATION if phrase.relation_only else _ANY,
-            )
-            for phrase, idf_ in zip(query, idfs, strict=True)
+            (phrase.stems, idf_, phrase.columns) for phrase, idf_ in zip(query, idfs, strict=True)
         ]
         self.norm_base, self.per_token = K1 * (1 - B), K1 * B / avgdl
 
@@ -356,7 +353,7 @@ class _Scorer:
         norm = self.norm_base + self.per_token * size
         split: list[list[str] | None] = [None, None, None]
         total = 0.0
-        for stems, word, idf_, columns in self.query:
+        for stems, idf_, columns in self.query:
             f = 0.0
             for column in columns:
                 text = texts[column]
@@ -364,13 +361,7 @@ class _Scorer:
                     tokens_ = split[column]
                     if tokens_ is None:
                         tokens_ = split[column] = text.split()
-                    count = tokens_.count(word) if word is not None else _count(tokens_, stems)
-                    f += WEIGHTS[column] * count
+                    f += WEIGHTS[column] * _count(tokens_, stems)
             if f:
                 total += idf_ * f * (K1 + 1) / (f + norm)
         return total
-
-
-_ANY = (0, 1, 2)
-_RELATION = (1,)
-"""The columns a phrase is counted in: any, or the relation name only."""
