@@ -551,6 +551,32 @@ def test_subject_names_over_the_rank_cap_are_found_by_their_rare_words(
         exact.close()
 
 
+def test_a_name_is_found_among_more_namesakes_than_the_rank_cap(
+    postgres_url: str, postgres_schema: str
+) -> None:
+    # "viktor", the rarest word of "Viktor Ferreira 4", is in 61 names, more than the
+    # cap (20); "ferreira" and "4" are in over a hundred each. Names are small rows,
+    # so the name search ranks up to NAME_RANK_FACTOR times the cap: every "viktor".
+    capped = PostgresStore(postgres_url, schema=postgres_schema, rank_cap=20)
+    exact = PostgresStore(postgres_url, schema=postgres_schema, rank_cap=None)
+    try:
+        names = [f"Viktor Family{i} 4" for i in range(60)]
+        names += [f"Anna Ferreira {i}" for i in range(120)]
+        names += [f"Bo Family{i} 4" for i in range(120)]
+        names.append("Viktor Ferreira 4")  # found last by the index
+        Memory(store=capped).add_many([Fact(n, "age", "40", "s", "2024-01-01") for n in names])
+        with capped._connection() as conn:
+            conn.execute("ANALYZE subjects")
+        terms = ["what", "viktor", "ferreira", "4", "age", "now"]
+        assert capped.match_subjects("default", terms, 8)[0] == "Viktor Ferreira 4"
+        assert capped.match_subjects("default", terms, 8) == exact.match_subjects(
+            "default", terms, 8
+        )
+    finally:
+        capped.close()
+        exact.close()
+
+
 def test_without_statistics_a_capped_search_is_exact(pg: PostgresStore) -> None:
     Memory(store=pg).add_many(
         [Fact(f"S {i}", "code", f"alpha {i}", "s", "2024-01-01") for i in range(40)]
