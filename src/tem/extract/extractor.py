@@ -164,6 +164,7 @@ def facts_of_turn(
         inside = [c for c in proposed if sentence.start <= c.anchor < sentence.end]
         if filters.is_question(sentence):
             candidates = [*inside, *_told_first(sentence, inside, speaker)]
+            candidates += _taken_as_given(sentence, candidates, speaker)
             question = sentence
         else:
             candidates = _stated(sentence, question, previous, inside, speaker)
@@ -192,6 +193,20 @@ def _told_first(sentence: Any, inside: list[Candidate], speaker: str) -> list[Ca
         return []
     found = [c for c in sentence_candidates(sentence, speaker) if c.anchor < start]
     return [c for c in found if not _known(c, inside)]
+
+
+def _taken_as_given(sentence: Any, found: list[Candidate], speaker: str) -> list[Candidate]:
+    """What a question takes as given in the speaker's possessives: "Do you think my
+    dog Rex is cute?" (a dog, Rex), "anyone know a vet near my place in Zamalek?"
+    (:mod:`tem.extract.presupposed`); those the span model read are not read twice."""
+    start = filters.question_start(sentence)
+    given = [
+        Candidate(s, r, v, k, token.i)
+        for token in sentence
+        if token.i >= start and token.pos_ in ("NOUN", "PROPN")
+        for s, r, v, k in possessive_facts(token, speaker)
+    ]
+    return [c for c in given if not _known(c, found)]
 
 
 def _stated(

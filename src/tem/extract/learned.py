@@ -34,6 +34,7 @@ from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import NAMED, canonical, whole_name
 from tem.extract.kinds import clause_of
 from tem.extract.lexicon import FORMER, KIN_NOUNS, OCCUPATIONS
+from tem.extract.presupposed import presupposed
 from tem.extract.subjects import (
     SELF,
     first_possessed,
@@ -147,7 +148,11 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
 
 def _stands(span: Any, clause: Token, relation: str, kind: Kind, speaker: str) -> bool:
     """True when ``clause`` admits the value (:func:`admitted`), or the value is the
-    speaker's own thing (:func:`_own_thing`)."""
+    speaker's own thing (:func:`_own_thing`); never when it is in a possessive the
+    speaker does not have yet ("I want my own flat in Paris": :func:`presupposed`)."""
+    owner = filters.phrase_owner(span.root)
+    if owner is not None and not presupposed(owner):
+        return False
     given = filters.owned_phrase(span.root) or filters.needed(span)
     return admitted(clause, relation, kind, speaker, given=given) or _own_thing(
         span, clause, relation, kind, speaker, given

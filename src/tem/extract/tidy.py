@@ -39,15 +39,17 @@ HABIT_PEOPLE = frozenset(
     """.split()
 )
 """A person a habit makes of the speaker: "a kvass man", "a tea lover", "pilates girlie"."""
-CHAT_TAGS = frozenset("lol lmao lmfao rofl haha hahaha tbh ngl btw omg fr rn imo smh".split())
+CHAT_TAGS = frozenset("lol lmao lmfao rofl haha hahaha tbh ngl btw omg fr rn imo smh ugh".split())
 """Chat's tags that a parse can hang on a value's end: "hot milo lol"."""
 TAIL = re.compile(
     r"(?:^|\s)(?:twice|once|thrice|every|each|daily|weekly|nightly|bc|cuz|coz|because|again|instead"
     r"|\d+\s*(?:x|times|days?|weeks?|months?|years?|yrs?|hrs?|hours?)"
-    r"|(?:two|three|four|five|six|seven|several|a\s+few|many)\s+times)\b.*$",
+    r"|(?:two|three|four|five|six|seven|several|a\s+few|many)\s+times"
+    r"|tmrw|tmr|tmrw?o?w|2moro|2morrow|tonite|2nite)\b.*$",
     re.IGNORECASE,
 )
-"""How often, how long or why, after a value: "badminton twice a week", "Canva 2 weeks",
+"""How often, how long, why or (chat's spelling) when, after a value: "badminton twice a
+week", "Canva 2 weeks", "my shift at gamestop tmrw",
 "my ferret Bandit bc the landlord said no", "bouldering again", "swimming instead"."""
 LOOSE_ENDS = frozenset("the a an my our your his her their in at of on to for with and or".split())
 """Words a value never ends with, left when a reading stops short: "singing in the"."""
