@@ -52,4 +52,4 @@ def missed(noun: Token) -> bool:
     """True for a home the speaker misses, so no longer has: "I miss my flat in Leeds"
     (not "I almost missed my bus": the caller asks only of homes)."""
     head = noun.head
-    return noun.dep_ == "dobj" and head.lemma_.casefold() == "miss" and head.tag_ != "VBD"
+    return bool(noun.dep_ == "dobj" and head.lemma_.casefold() == "miss" and head.tag_ != "VBD")
