@@ -36,6 +36,14 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
         ("Sciences Po kicked me out after one year, long story.",
          {("studies at", "Sciences Po", "end")}),
         ("Stanford accepted me!", {("studies at", "Stanford", "assert")}),
+        # An employer sends the speaker somewhere (the time given is the trip's).
+        ("Siemens keeps sending me to Munich for audits.", {("works at", "Siemens", "assert")}),
+        ("Access Bank sent me to Abuja for two weeks of training.",
+         {("works at", "Access Bank", "assert")}),
+        ("L'Oréal has me flying to Milan every other week.", {("works at", "L'Oréal", "assert")}),
+        # "refuse" is a noun here, no refusal
+        ("Cork City Council took me on as a refuse collector.",
+         {("works at", "Cork City Council", "assert")}),
     ],
 )  # fmt: skip
 def test_an_organisation_acting_on_the_speaker(text: str, facts: set[tuple[str, str, str]]) -> None:
@@ -51,6 +59,8 @@ def test_an_organisation_acting_on_the_speaker(text: str, facts: set[tuple[str, 
         "They hired me last week.",  # no name
         "Acme hired my brother as a welder.",  # not the speaker
         "Did Deloitte take you on?",
+        "Amazon sent me a refund.",  # a thing sent, not the speaker
+        "My boss sent me to Leeds for a conference.",  # no organisation
     ],
 )
 def test_no_organisation_or_no_speaker_gives_nothing(text: str) -> None:

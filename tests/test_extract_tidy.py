@@ -64,6 +64,11 @@ from tem.extract.tidy import tidy
         ("hobby", "week lmao", None),  # "we play like 4x a week lmao": a time, no game
         ("hobby", "4x a week", None),
         ("partner", None, None),
+        ("works at", "UiT.", "UiT"),  # the sentence's full stop
+        ("works at", "Acme Co.", "Acme Co."),  # the word's own
+        ("partner", "Ana J.", "Ana J."),  # an initial's
+        ("works at", "gamestop tmrw", "gamestop"),  # chat's "tomorrow"
+        ("works at", "walmart ugh", "walmart"),
     ],
 )
 def test_tidy_drops_only_what_is_not_the_value(

@@ -21,6 +21,7 @@ from typing import Any
 from tem.extract import filters, kinds, shapes
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import whole_name
+from tem.extract.lexicon import SENDING
 from tem.extract.roles import SPEAKER
 from tem.extract.values import children
 
@@ -72,7 +73,9 @@ def employer_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     found = []
     for verb in sentence:
         lemma = verb.lemma_.casefold()
-        if verb.pos_ != "VERB" or not (lemma in TAKING_ON or lemma in LETTING_GO):
+        if verb.pos_ != "VERB" or not (
+            lemma in TAKING_ON or lemma in LETTING_GO or lemma in SENDING
+        ):
             continue
         if not _acts_on_speaker(verb) or filters.blocked(verb):
             continue
@@ -85,7 +88,7 @@ def employer_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         kind: Kind = "end" if ending else "assert"
         if lemma in SCHOOL_VERBS:
             relation = "studies at"
-        elif lemma in WORK_VERBS:
+        elif lemma in WORK_VERBS or lemma in SENDING:
             relation = "works at"
         else:
             relation = kinds.school_or_employer("works at", name) or "works at"
@@ -119,6 +122,8 @@ def _acts_on_speaker(verb: Token) -> bool:
         return any(c.lower_ == "redundant" for c in spoken)  # "made me redundant"
     if not children(verb, ("dobj",), SPEAKER):
         return False
+    if lemma in SENDING:  # "sent me to Abuja", "posted me to Lagos as a teller"
+        return bool(children(verb, ("prep",), ("to", "as")))
     particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
     return needs is None or bool(particles & set(needs.split()))
 
@@ -126,6 +131,8 @@ def _acts_on_speaker(verb: Token) -> bool:
 def _subject_name(verb: Token) -> Any | None:
     """The named organisation that is ``verb``'s subject, as a span of its words."""
     subjects = children(verb, ("nsubj",))
+    if not subjects and verb.dep_ == "xcomp":
+        subjects = children(verb.head, ("nsubj",))  # "Siemens keeps sending me"
     if not subjects:
         return None
     subject = subjects[0]

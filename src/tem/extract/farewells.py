@@ -25,7 +25,7 @@ from typing import Any
 from tem.extract import filters
 from tem.extract.facts import Candidate
 from tem.extract.kinds import clause_of
-from tem.extract.lexicon import HOME_NOUNS
+from tem.extract.lexicon import HOME_NOUNS, SENDING
 from tem.extract.subjects import said_by
 from tem.extract.tidy import BYGONE
 
@@ -53,7 +53,8 @@ QUITTING = {
 *time* on rugby", "got kicked *off* the rowing team"."""
 MILESTONES = frozenset({"hit", "reach", "celebrate", "mark", "clock", "turn"})
 """Verbs whose span of time is a milestone reached, not a period over: "my gf Rosa and I
-just *hit* 2 years", "we *celebrated* ten years"."""
+just *hit* 2 years", "we *celebrated* ten years"; nor is that of a verb of sending
+(:data:`tem.extract.lexicon.SENDING`: "sent me to Abuja for two weeks" is a trip)."""
 MOURNING = frozenset({"rip", "r.i.p.", "r.i.p"})
 """How chat mourns a pet: "RIP to my hamster Nugget", "RIP Biscuit"."""
 LEFT_HOME = frozenset({"leave", "vacate", "sell", "quit", "flee"})
@@ -170,7 +171,7 @@ def _period_over(token: Token) -> bool:
         verb = verb.head
     else:
         return False
-    if verb.tag_ != "VBD" or verb.lemma_ in MILESTONES or filters.blocked(verb):
+    if verb.tag_ != "VBD" or verb.lemma_ in MILESTONES | SENDING or filters.blocked(verb):
         return False
     near = [verb, *(c for c in verb.children if c.dep_ in ("acomp", "attr", "xcomp"))]
     words = {c.lower_ for t in near for c in t.children}

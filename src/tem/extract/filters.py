@@ -310,8 +310,11 @@ def offered_or_applied(sentence: Any) -> bool:
     lemmas = {t.lemma_.casefold() for t in sentence} | {t.lower_ for t in sentence}
     if lemmas & APPLICATION_WORDS:
         return True
-    if any(t.lemma_ in ("decline", "reject", "refuse") and _by_speaker(t) for t in sentence):
-        return True
+    if any(
+        t.lemma_ in ("decline", "reject", "refuse") and t.pos_ == "VERB" and _by_speaker(t)
+        for t in sentence
+    ):
+        return True  # not the noun of "a refuse collector"
     if any(
         t.lemma_ in ("pass", "turn")
         and {c.lower_ for c in t.children} & {"on", "down"}

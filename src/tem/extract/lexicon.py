@@ -107,6 +107,11 @@ EMPLOYER_NOUNS = frozenset(
     """.split()
 )
 JOB_NOUNS = frozenset({"job", "position", "role", "gig", "post", "career"})
+SENDING = frozenset("send post station deploy second transfer relocate assign fly".split())
+"""Verbs of an employer sending the speaker somewhere: "Siemens keeps sending me to
+Munich", "Médecins Sans Frontières sent me to Niger as a logistician". The speaker
+must be the object and a place or post named ("to", "as"): "Amazon sent me a refund"
+sends a thing."""
 HOME_NOUNS = frozenset(
     """
     flat apartment house home place condo studio loft townhouse cottage bungalow

@@ -15,9 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 Token = Any
-WANTING = frozenset(
-    "want need wish crave seek search look save hunt apply afford".split()
-)
+WANTING = frozenset("want need wish crave seek search look save hunt apply afford".split())
 """Verbs whose object the speaker does not have: "want my own flat", "saving for my own
 place", "looking for my first job in Leeds"."""
 ACQUIRING = frozenset({"get", "find", "buy", "rent"})

@@ -103,8 +103,8 @@ def well_formed(relation: str, span: Any) -> bool:
     person by what they do, not a verb ("teach"), a drink or a job posting; a hobby is
     an activity, not a name or an adjective; a pet no person; a drink no language.
     """
-    if not any(t.is_alpha and len(t) > 1 for t in span):
-        return False  # "w/", "&"
+    if not any(sum(ch.isalpha() for ch in t.text) > 1 for t in span):
+        return False  # "w/", "&"; but "L'Oréal" is one word
     check = SHAPES.get(relation)
     return check is None or check(span, [t.lower_ for t in span])
 

@@ -149,13 +149,28 @@ def _without_when(relation: str, words: list[str]) -> list[str]:
     return words
 
 
+ABBREVIATIONS = frozenset("st co inc ltd jr sr corp bros dept univ mt ft".split())
+"""Words whose full stop is their own: "St.", "Co."; any other word's (but an initial's)
+is the sentence's ("marking exams for UiT.")."""
+
+
 def _trimmed(value: str) -> str:
     start, end = 0, len(value)
     while start < end and _loose(value[start]):
         start += 1
     while end > start and _loose(value[end - 1]):
         end -= 1
-    return value[start:end]
+    value = value[start:end]
+    last = value.rsplit(maxsplit=1)[-1] if value.strip() else ""
+    word = last[:-1]
+    if (
+        last.endswith(".")
+        and len(word) > 1
+        and "." not in word
+        and word.casefold() not in ABBREVIATIONS
+    ):
+        value = value[:-1]  # but "D.C.", "St." and an initial ("Ana J.") keep theirs
+    return value
 
 
 def _loose(char: str) -> bool:
