@@ -18,6 +18,11 @@ from test_extract_learned import added_by, facts_with
         ("My boyfriend got transferred while I'm still stuck in Sapporo.", "Sapporo", "assert"),
         ("ok so now im back in manila and the trafic is worse", "manila", "assert"),
         ("2024 in review: left Berlin, quit Zalando, adopted a dachshund.", "Berlin", "end"),
+        # an item of a list that introduces the speaker
+        ("Me: architect, Amman, two rescue cats, way too much cardamom coffee.", "Amman", "assert"),
+        ("Me in a nutshell: Bogotá, Spanish speaker, baker.", "Bogotá", "assert"),
+        # "stay" in the present, as English is spoken in India and South Africa
+        ("im a hairdresser and i stay in pinetown", "pinetown", "assert"),
     ],
 )
 def test_a_place_said_as_a_home_is_kept(
@@ -36,6 +41,7 @@ def test_a_place_said_as_a_home_is_kept(
         ("Had the best pisco sour of my life in Lima on Tuesday.", "Lima"),
         ("My shift in Leeds starts at six.", "Leeds"),
         ("The best place in Lisbon for pastries?", "Lisbon"),
+        ("My week: Paris, Berlin, then Rome.", "Rome"),  # a heading not of the speaker
     ],
 )
 def test_a_place_without_a_word_of_home_is_no_home(

@@ -20,6 +20,7 @@ from tem.extract.kinds import (
     acts_on_speaker,
     agent_noun,
     animal_words,
+    heading_before,
     inflected,
     is_animal,
     is_drink,
@@ -132,7 +133,7 @@ def _home(span: Any, words: list[str]) -> bool:
     cues = {spelled(w, HOME_CUES) for w in said}  # "been livin in lagos"
     if cues & HOME_CUES or said & HOME_WORDS:
         return True
-    return _settled_in(root) or _own_place(root) or _back_in(root)
+    return _settled_in(root) or _own_place(root) or _back_in(root) or _self_listed(root)
 
 
 def _lowercase_place(root: Any) -> bool:
@@ -162,6 +163,21 @@ def _own_place(root: Any) -> bool:
     if holder.lemma_ not in ("place", "pad", "condo", "studio", "bungalow", "cottage"):
         return False
     return first_possessed(holder) or holder.dep_ == "dobj" and holder.head.lemma_ in HOUSING_VERBS
+
+
+SELF_HEADINGS = frozenset({"me", "bio", "intro", "introduction", "profile", "cv"})
+"""Words of a heading that introduces the speaker: "About me:", "Me in a nutshell:"."""
+
+
+def _self_listed(root: Any) -> bool:
+    """ "About me: nurse, Ho Chi Minh City, two cats": a bare place among the items that
+    introduce the speaker is their home (not one gone to: "Me: flew to Rome")."""
+    if root.dep_ in ("pobj", "dobj") or root.head.pos_ == "VERB" and root.head.i != root.i:
+        return False
+    sentence = root.sent
+    colons = [t for t in sentence if t.text == ":" and t.i < root.i]
+    heading = sentence.doc[sentence.start : colons[-1].i] if colons else heading_before(sentence)
+    return heading is not None and bool({t.lower_ for t in heading} & SELF_HEADINGS)
 
 
 def _back_in(root: Any) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 
 from tem.extract.filters import own_subject
 from tem.extract.lexicon import SHORT_UNITS, TRIP_NOUNS
+from tem.extract.values import lowercase_place
 
 Token = Any
 
@@ -89,7 +90,9 @@ def stays(verb: Token) -> bool:
     if {p.lower_ for p in preps} & {"for", "at", "until", "till"}:
         return False
     places = [o for p in preps if p.lower_ == "in" for o in p.children if o.dep_ == "pobj"]
-    return any(o.pos_ == "PROPN" or o.ent_type_ in ("GPE", "LOC") for o in places)
+    return any(
+        o.pos_ == "PROPN" or o.ent_type_ in ("GPE", "LOC") or lowercase_place(o) for o in places
+    )  # "i stay in pune"
 
 
 def _every(token: Token) -> bool:
