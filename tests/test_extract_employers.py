@@ -41,6 +41,7 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
         ("Access Bank sent me to Abuja for two weeks of training.",
          {("works at", "Access Bank", "assert")}),
         ("L'Oréal has me flying to Milan every other week.", {("works at", "L'Oréal", "assert")}),
+        ("Embraer's had me flight-testing their new jets.", {("works at", "Embraer", "assert")}),
         # "refuse" is a noun here, no refusal
         ("Cork City Council took me on as a refuse collector.",
          {("works at", "Cork City Council", "assert")}),

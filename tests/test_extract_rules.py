@@ -182,6 +182,10 @@ def test_turn_without_trigger_words_gives_nothing() -> None:
         # leaving one place or employer for another
         ("We left Toronto for Vancouver.", ("Maria", "lives in", "Vancouver", "assert")),
         ("I left Deloitte for KPMG.", ("Maria", "works at", "KPMG", "assert")),
+        ("I left Deloitte for KPMG.", ("Maria", "works at", "Deloitte", "end")),
+        ("I swapped Barclays for Monzo.", ("Maria", "works at", "Barclays", "end")),
+        ("I swapped Barclays for Monzo.", ("Maria", "works at", "Monzo", "assert")),
+        ("I traded London for Bristol two years ago.", ("Maria", "lives in", "London", "end")),
         # set phrases naming a favourite drink
         ("I can't start the day without matcha.", ("Maria", "favorite drink", "matcha", "assert")),
         (

@@ -151,6 +151,8 @@ def _subject_name(verb: Token) -> Any | None:
         named = named[1:]  # "The Aga Khan Hospital"
     if named.start <= span.start and span.end <= named.end:
         span = named
+    if len(span) > 1 and span[-1].lower_ in ("'s", "’s") and span.end == verb.i:
+        span = span[:-1]  # "Embraer's had me flight-testing": "has", no owner
     return span if shapes.well_formed("works at", span) else None
 
 

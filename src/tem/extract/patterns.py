@@ -42,7 +42,8 @@ VERB_RULES: tuple[VerbRule, ...] = (
     rule("buy rent lease sign find get", "lives in", "home", "in", "on", place=True),
     rule("spend", "lives in", "long_stay", "in", place=True),
     rule("call", "lives in", "call_home"),
-    rule("leave", "lives in", "left_for", "for", place=True),  # or "works at", by the values
+    # "left Porto for Lisbon", "swapped Barclays for Monzo": or "works at", by the values
+    rule("leave swap trade ditch exchange", "lives in", "left_for", "for", place=True),
     # work
     rule("work", "works at", "org", *WORK_PREPS),
     rule("join", "works at", "employer"),

@@ -78,8 +78,8 @@ def home(verb: Token, rule: VerbRule) -> Found:
 
 
 def left_for(verb: Token, rule: VerbRule) -> Found:
-    """ "left Porto for Lisbon" -> lives in Lisbon, and Porto ended; "left Google for Meta"
-    -> works at Meta."""
+    """ "left Porto for Lisbon" -> lives in Lisbon, and Porto ended; "left Google for Meta",
+    "swapped Barclays for Monzo" -> works at Meta, and Google ended."""
     old = direct_object(verb)
     if old is None:
         return []
@@ -95,8 +95,9 @@ def left_for(verb: Token, rule: VerbRule) -> Found:
         return [] if value is None else [("lives in", value, rule.kind), *ended]
     if old_place or old.ent_type_ == "PERSON":
         return []
-    value = _employer(new[0])
-    return [] if value is None else [("works at", value, rule.kind)]
+    value, left = _employer(new[0]), _employer(old)
+    ended = [] if left is None else [("works at", left, "end")]
+    return [] if value is None else [("works at", value, rule.kind), *ended]
 
 
 def _named(token: Token) -> bool:
