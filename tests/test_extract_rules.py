@@ -91,6 +91,13 @@ def test_plan_is_not_a_change_of_state() -> None:
         "Say I got hired at Google, do they still do brain-teaser interviews?",  # supposed
         "I'll get hired at Google someday.",
         "Should I quit Google?",
+        # a condition reaches what is joined to its consequence
+        "If I got the chance I'd live in Oaxaca, learn Zapotec and drink mezcal every night.",
+        # an offer passed on
+        "MTN Ghana offered me a sales role but I passed, it just wasn't the right fit.",
+        # what one drank on a trip is no habit
+        "Spent the week at a yoga retreat in Bali, drank coconut water like it was my job.",
+        "Spent the holidays at my aunt's outside Ulaanbaatar, drank salty milk tea every morning.",
     ],
 )
 def test_filters_drop_non_facts(text: str) -> None:
@@ -184,6 +191,12 @@ def test_turn_without_trigger_words_gives_nothing() -> None:
         ("I left Deloitte for KPMG.", ("Maria", "works at", "KPMG", "assert")),
         ("I left Deloitte for KPMG.", ("Maria", "works at", "Deloitte", "end")),
         ("I swapped Barclays for Monzo.", ("Maria", "works at", "Barclays", "end")),
+        # going off a drink is no going anywhere
+        (
+            "Funny thing, I've gone right off lager and switched to cider.",
+            ("Maria", "favorite drink", "cider", "assert"),
+        ),
+        ("I sold my horse last month.", ("Maria", "has pet", "horse", "end")),
         ("I swapped Barclays for Monzo.", ("Maria", "works at", "Monzo", "assert")),
         ("I traded London for Bristol two years ago.", ("Maria", "lives in", "London", "end")),
         # set phrases naming a favourite drink

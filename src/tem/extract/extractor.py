@@ -170,7 +170,8 @@ def facts_of_turn(
             candidates = _stated(sentence, question, previous, inside, speaker)
             question = None
         previous = sentence
-        candidates = [farewells.parted(c, doc) for c in candidates if not _none_of(c, sentence)]
+        candidates = [c for c in candidates if not _none_of(c, sentence) and not _on_trip(c, doc)]
+        candidates = [farewells.parted(c, doc) for c in candidates]
         candidates = partners.settled(sentence, candidates, speaker)
         tidied = [replace(c, value=tidy(c.relation, c.value)) for c in candidates]
         # nothing of a value may be left ("broke up 💔"), and only an ending may say none
@@ -400,6 +401,12 @@ def _superseded(found: Candidate, sentence: Any, candidates: list[Candidate]) ->
     if kinds.superseded(span) or told and not kinds.told_as_present(span.root):
         return replace(found, kind="end")
     return found
+
+
+def _on_trip(found: Candidate, doc: Any) -> bool:
+    """True for a drink or pastime of a trip: "Spent the week in Bali, drank coconut
+    water every day" (:func:`trips.during_trip`)."""
+    return found.relation in ("favorite drink", "hobby") and trips.during_trip(doc[found.anchor])
 
 
 def _none_of(found: Candidate, sentence: Any) -> bool:

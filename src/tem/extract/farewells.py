@@ -144,7 +144,7 @@ def _gone(verb: Token) -> bool:
     lemma = verb.lemma_
     if lemma in GONE:
         return True
-    if lemma == "lose":
+    if lemma in ("lose", "sell"):  # "lost my cat", "sold my horse": by the speaker
         return said_by(verb)
     words = GONE_WITH.get(lemma)
     if words is None:

@@ -190,6 +190,8 @@ def is_hypothetical(verb: Token) -> bool:
     # "hop" is spaCy's lemma of "hoping"
     chain = governors(verb)  # a capital hides the lemma: "Imagine I studied at ETH"
     below = [verb, *chain]
+    if any(below[i].dep_ == "conj" and _consequent(t) for i, t in enumerate(chain)):
+        return True  # "If I got the chance I'd live in Oaxaca and drink mezcal every night"
     return any(
         hedged(t)
         or _planned(t)
@@ -324,6 +326,14 @@ def offered_or_applied(sentence: Any) -> bool:
         return True  # "passed on it", "turned it down"
     refused = "said no" in sentence.text.casefold() or "said nah" in sentence.text.casefold()
     refused = refused or any(t.lower_ == "not" and t.head.lemma_ == "decide" for t in sentence)
+    # "offered me a sales role but I passed" (not "I passed my exams")
+    refused = refused or any(
+        t.lemma_ == "pass"
+        and t.pos_ == "VERB"
+        and _by_speaker(t)
+        and not any(c.dep_ == "dobj" for c in t.children)
+        for t in sentence
+    )
     # "accepted me and I still chose a gap year instead": something else was chosen
     refused = refused or {"choose", "instead"} <= lemmas
     return refused and bool(lemmas & (OFFER_WORDS | {"decide", "say", "get", "accept", "admit"}))

@@ -42,6 +42,23 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
     return False
 
 
+def during_trip(verb: Token) -> bool:
+    """True for a past clause joined to a trip: "Spent the week at a retreat in Bali,
+    drank coconut water every day" (what one drank or did there is no habit)."""
+    if verb.tag_ != "VBD" or verb.dep_ != "conj" or own_subject(verb):
+        return False
+    head = verb.head
+    if any(c.dep_ in ("prt", "advmod") and c.lower_ in ("off", "up") for c in head.children):
+        return False  # "I've gone right off lager and switched to cider": no going
+    return is_trip(head) or head.lemma_ == "spend" and _spent_away(head)
+
+
+def _spent_away(verb: Token) -> bool:
+    """ "Spent the holidays at my aunt's": a season, not years, spent somewhere."""
+    spans = [c for c in verb.children if c.dep_ in ("dobj", "npadvmod")]
+    return any(c.lemma_ in TRIP_NOUNS | SHORT_UNITS or c.lower_ == "summer" for c in spans)
+
+
 def _rose_or_fell(verb: Token) -> bool:
     """ "rent here in Nairobi just went up": going up or down is no journey."""
     return verb.lemma_ == "go" and any(
