@@ -186,6 +186,8 @@ def test_turn_without_trigger_words_gives_nothing() -> None:
         ("My home is in Ljubljana now.", ("Maria", "lives in", "Ljubljana", "assert")),
         # a "where" clause on a place
         ("I'm in Ottawa, where I rent a small flat.", ("Maria", "lives in", "Ottawa", "assert")),
+        ("Puerto Montt is where I live.", ("Maria", "lives in", "Puerto Montt", "assert")),
+        ("Kasoa is where I lay my head at night.", ("Maria", "lives in", "Kasoa", "assert")),
         # leaving one place or employer for another
         ("We left Toronto for Vancouver.", ("Maria", "lives in", "Vancouver", "assert")),
         ("I left Deloitte for KPMG.", ("Maria", "works at", "KPMG", "assert")),

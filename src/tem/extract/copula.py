@@ -184,10 +184,21 @@ def _own_home(noun: Token) -> bool:
     return True
 
 
+LIVING = frozenset({"live", "reside", "stay", "sleep", "lay", "rest", "hang", "drop", "base"})
+"""Verbs of "X is where I live", "where I lay my head", "where I drop anchor"."""
+
+
 def _home_is(be: Token, speaker: str) -> Stated:
-    """ "Home for me is Lisbon", "my home is in Lisbon", "Lisbon is home now"."""
+    """ "Home for me is Lisbon", "my home is in Lisbon", "Lisbon is home now", "Kasoa is
+    where I lay my head" (not "where I grew up")."""
     if not _present(be):
         return []
+    for clause in children(be, ("ccomp", "advcl", "attr")):
+        where = children(clause, ("advmod",), ("where",))
+        mine = children(clause, ("nsubj",), ("i", "we"))
+        if where and mine and clause.lemma_ in LIVING and clause.tag_ in PRESENT_TAGS:
+            places = [p for p in children(be, ("nsubj",)) if is_place(p)]
+            return [(speaker, "lives in", place_text(p), "assert") for p in places[:1]]
     for home in be.children:
         if home.dep_ not in HOME_DEPS or not _own_home(home):
             continue

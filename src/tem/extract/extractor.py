@@ -27,6 +27,7 @@ from tem.extract.proposals import proposal_candidates
 from tem.extract.readers_index import READERS
 from tem.extract.roles import role_candidates
 from tem.extract.subjects import resolve_subject
+from tem.extract.tenure import tenure_candidates
 from tem.extract.tidy import tidy
 from tem.extract.timing import clause_time
 from tem.extract.triggers import may_be_shorthand, may_state_fact, speaks_of_self, spoken
@@ -489,6 +490,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *bio_candidates(sentence, speaker),
         *proposal_candidates(sentence, speaker),
         *breakup_candidates(sentence, speaker),
+        *tenure_candidates(sentence, speaker),
     ]
     # an ending adds to a holding of the same value ("broke up with my boyfriend Omid"):
     # :func:`_named_ends` then keeps the ending alone
