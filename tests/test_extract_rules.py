@@ -199,6 +199,8 @@ def test_turn_without_trigger_words_gives_nothing() -> None:
             ("Maria", "favorite drink", "cider", "assert"),
         ),
         ("I sold my horse last month.", ("Maria", "has pet", "horse", "end")),
+        # a breed the animal list lacks, known by what it does
+        ("My Ridgeback barked at the postman again.", ("Maria", "has pet", "Ridgeback", "assert")),
         ("I swapped Barclays for Monzo.", ("Maria", "works at", "Monzo", "assert")),
         ("I traded London for Bristol two years ago.", ("Maria", "lives in", "London", "end")),
         # set phrases naming a favourite drink

@@ -297,6 +297,9 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
     if not named_mine and (owner is None or owner.lower_ not in FIRST_POSSESSIVE):
         return []  # "our dog Rex": the parser hangs "our" on the name
     lemma = noun.lemma_.casefold()
+    if lemma not in lx.ANIMALS and _behaves_as_pet(noun):
+        name = phrase(noun, keep_adjectives=False)  # "my Ridgeback barked at the postman"
+        return [] if not name else [(speaker, "has pet", name, "assert")]
     if lemma in lx.ANIMALS:
         name = proper_name(noun) or _compound_name(noun)
         died = noun.dep_.startswith("nsubj") and noun.head.lemma_ in PET_ENDINGS
@@ -326,6 +329,27 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
             return []  # "my first day at Acme is next Monday"
         return [(speaker, "works at", org, "assert") for org in _first_days_at(noun)]
     return _posts_at(noun, speaker)
+
+
+ANIMAL_DOINGS = frozenset(
+    "bark meow miaow purr howl growl whine wag chirp squawk neigh moult hiss yap woof".split()
+)
+"""What only an animal does: "my Ridgeback barked at the postman"."""
+PET_CARE = frozenset("walk groom neuter spay deworm".split())
+"""What one does to one's own animal: "walked Bars, my Alabai"."""
+
+
+def _behaves_as_pet(noun: Token) -> bool:
+    """A word the animal list lacks (a breed: "Basenji", "Thai Ridgeback") that the
+    clause shows to be an animal: it barks or purrs, or is walked or groomed (then
+    written as a name is: "walk my bike" is no pet)."""
+    if noun.lower_ in lx.KIN_NOUNS or noun.lower_ in lx.PARTNER_NOUNS:
+        return False
+    head = noun.head if noun.dep_ != "appos" else noun.head.head
+    role = noun.dep_ if noun.dep_ != "appos" else noun.head.dep_
+    if role in ("nsubj", "nsubjpass") and head.lemma_.casefold() in ANIMAL_DOINGS:
+        return True
+    return role == "dobj" and head.lemma_.casefold() in PET_CARE and noun.text[:1].isupper()
 
 
 WORK_POSTS = frozenset(
