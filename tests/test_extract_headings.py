@@ -62,6 +62,11 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
         ("I hold two jobs: lifeguard at Bondi Icebergs and swim coach for the under-12s.",
          {("job title", "lifeguard", "assert"), ("works at", "Bondi Icebergs", "assert"),
           ("job title", "swim coach", "assert")}),
+        # Free time lists pastimes among other things: the activities are hobbies.
+        ("My weekends: pottery, trail running, and way too much ginger beer.",
+         {("hobby", "pottery", "assert"), ("hobby", "trail running", "assert")}),
+        ("Things I do for fun: orienteering, brewing my own beer, and woodcarving.",
+         {("hobby", "orienteering", "assert"), ("hobby", "woodcarving", "assert")}),
     ],
 )  # fmt: skip
 def test_a_heading_types_its_items(text: str, facts: set[tuple[str, str, str]]) -> None:
@@ -80,6 +85,7 @@ def test_a_heading_types_its_items(text: str, facts: set[tuple[str, str, str]]) 
         "Cities I've lived in: Rome, Paris and Oslo.",  # a history with no present
         "Hobbies: chess.",  # one item is no list
         "Weekend routine: surf at dawn, espresso on the porch, ukulele till sunset.",
+        "Weekend in Nashville: three honky-tonks, one line dancing class, zero regrets.",  # a trip
     ],
 )
 def test_a_heading_about_no_one_or_nothing_held_gives_nothing(text: str) -> None:
@@ -129,3 +135,10 @@ def test_what_follows_a_colon_is_read_on_its_own_with_its_heading(
     """Fragments after a colon are parsed apart from the heading (whose "you asked" is
     no subject of theirs); the heading still says whose they are and what ended."""
     assert _extracted(text) == facts
+
+
+def test_words_beside_the_heading_noun_say_nothing_of_whose_the_items_are() -> None:
+    text = "Hobbies, in order of how much money they cost me: cycling, photography, fly fishing."
+    assert _facts(text) == {
+        ("hobby", v, "assert") for v in ("cycling", "photography", "fly fishing")
+    }

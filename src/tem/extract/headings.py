@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import filters, kinds, languages, values
+from tem.extract import filters, kinds, languages, shapes, values
 from tem.extract.facts import Candidate, Kind
 from tem.extract.subjects import FIRST_POSSESSIVE, said_by
 
@@ -53,8 +53,13 @@ HEADINGS = {
     "degree": "studies at",
     "school": "studies at",
     "university": "studies at",
+    "weekend": "hobby",
+    "fun": "hobby",
 }
-"""The noun of a heading and the relation of the items under it."""
+"""The noun of a heading and the relation of the items under it. A heading of free
+time ("My weekends:", "Things I do for fun:") lists pastimes among other things: only
+an item shaped as an activity is one (:data:`LEISURE`)."""
+LEISURE = frozenset({"weekend", "fun"})
 HOLDING_VERBS = frozenset(
     "be live speak know play drink have own keep love enjoy do work hold use study".split()
 )
@@ -145,7 +150,18 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
     lemma = noun.lemma_.casefold()
     if lemma in NEEDS_LIVING and not any(v.lemma_ == "live" for v in verbs):
         return None  # "places I've been": trips
+    if lemma == "weekend" and not _every_weekend(noun):
+        return None  # "Weekend in Nashville: three honky-tonks": one weekend, a trip
     return noun, HEADINGS[lemma]
+
+
+def _every_weekend(noun: Token) -> bool:
+    """ "My weekends", "Weekend routine", "every weekend": the speaker's weekends in
+    general, not one spent somewhere."""
+    said = {c.lower_ for c in noun.children}
+    if said & {"in", "at"}:
+        return False
+    return noun.tag_ == "NNS" or noun.dep_ == "compound" or bool(said & {"every", "my", "our"})
 
 
 def _aside(token: Token, heading: Any) -> bool:
@@ -154,7 +170,9 @@ def _aside(token: Token, heading: Any) -> bool:
     asks*:"; not "Languages *I speak*:" (a relative clause picks the items)."""
     while token.i != token.head.i and heading.start <= token.head.i < heading.end:
         if token.head.pos_ == "NOUN" and (
-            token.dep_ == "advcl" or (token.dep_ == "acl" and token.tag_ in ("VBN", "VBG"))
+            token.dep_ == "advcl"
+            or (token.dep_ == "acl" and token.tag_ in ("VBN", "VBG"))
+            or (token.dep_ == "prep" and token.lower_ in ("in", "by"))  # "in order of ..."
         ):
             return True
         token = token.head
@@ -207,9 +225,20 @@ def _value(relation: str, noun: Token, piece: list[Token]) -> tuple[str | None, 
     if not head or head[-1].pos_ not in ("NOUN", "PROPN", "VERB"):
         return None, None
     text = _text(head)
+    if noun.lemma_.casefold() in LEISURE and not _activity(head):
+        return None, None  # "My weekends: football and ice-cold ginger beer"
     if relation == "hobby" and noun.lemma_ == "instrument":
         return f"playing {text}", None
     return text, None
+
+
+def _activity(words: list[Token]) -> bool:
+    """An item that is a pastime by its shape: a gerund ("cooking jollof") or a word the
+    span model's shape of a hobby admits, and no drink."""
+    span = words[0].doc[words[0].i : words[-1].i + 1]
+    if kinds.is_drink([t.lower_ for t in span]) or span.root.lower_ in kinds.animal_words():
+        return False
+    return words[0].tag_ == "VBG" or shapes.well_formed("hobby", span)
 
 
 def _occupation(word: Token) -> bool:
