@@ -485,6 +485,20 @@ def _bounded_data(store: PostgresStore) -> None:
         conn.execute("ANALYZE versions")
 
 
+@pytest.fixture
+def capped_and_exact(
+    postgres_url: str, postgres_schema: str
+) -> Iterator[tuple[PostgresStore, PostgresStore]]:
+    """Two stores on one schema: one ranking at most 20 rows a search, one every match."""
+    capped = PostgresStore(postgres_url, schema=postgres_schema, rank_cap=20)
+    exact = PostgresStore(postgres_url, schema=postgres_schema, rank_cap=None)
+    try:
+        yield capped, exact
+    finally:
+        capped.close()
+        exact.close()
+
+
 def test_a_search_over_the_rank_cap_ranks_rare_terms_first_with_exact_scores(
     postgres_url: str, postgres_schema: str
 ) -> None:
@@ -527,54 +541,43 @@ def test_a_search_over_the_rank_cap_ranks_rare_terms_first_with_exact_scores(
 
 
 def test_subject_names_over_the_rank_cap_are_found_by_their_rare_words(
-    postgres_url: str, postgres_schema: str
+    capped_and_exact: tuple[PostgresStore, PostgresStore],
 ) -> None:
     # The issue's CRM shape: "customer" is in every name, the number in one.
-    capped = PostgresStore(postgres_url, schema=postgres_schema, rank_cap=20)
-    exact = PostgresStore(postgres_url, schema=postgres_schema, rank_cap=None)
-    try:
-        Memory(store=capped).add_many(
-            [Fact(f"Customer {i}", "code", f"c{i}", "s", "2024-01-01") for i in range(150)]
-        )
-        with capped._connection() as conn:
-            conn.execute("ANALYZE subjects")
-        terms = ["what", "region", "customer", "104"]
-        assert capped.match_subjects("default", terms, 3)[0] == "Customer 104"
-        assert capped.match_subjects("default", terms, 3) == exact.match_subjects(
-            "default", terms, 3
-        )
-        # Common words alone: still the limit's worth of names, never fewer.
-        assert len(capped.match_subjects("default", ["customer"], 30)) == 30
-        assert capped.match_subjects("other", terms, 3) == []
-    finally:
-        capped.close()
-        exact.close()
+    capped, exact = capped_and_exact
+    names = [f"Customer {i}" for i in range(150)]
+    terms = ["what", "region", "customer", "104"]
+    assert _names_found(capped, exact, names, terms, 3)[0] == "Customer 104"
+    # Common words alone: still the limit's worth of names, never fewer.
+    assert len(capped.match_subjects("default", ["customer"], 30)) == 30
+    assert capped.match_subjects("other", terms, 3) == []
 
 
 def test_a_name_is_found_among_more_namesakes_than_the_rank_cap(
-    postgres_url: str, postgres_schema: str
+    capped_and_exact: tuple[PostgresStore, PostgresStore],
 ) -> None:
     # "viktor", the rarest word of "Viktor Ferreira 4", is in 61 names, more than the
     # cap (20); "ferreira" and "4" are in over a hundred each. Names are small rows,
     # so the name search ranks up to NAME_RANK_FACTOR times the cap: every "viktor".
-    capped = PostgresStore(postgres_url, schema=postgres_schema, rank_cap=20)
-    exact = PostgresStore(postgres_url, schema=postgres_schema, rank_cap=None)
-    try:
-        names = [f"Viktor Family{i} 4" for i in range(60)]
-        names += [f"Anna Ferreira {i}" for i in range(120)]
-        names += [f"Bo Family{i} 4" for i in range(120)]
-        names.append("Viktor Ferreira 4")  # found last by the index
-        Memory(store=capped).add_many([Fact(n, "age", "40", "s", "2024-01-01") for n in names])
-        with capped._connection() as conn:
-            conn.execute("ANALYZE subjects")
-        terms = ["what", "viktor", "ferreira", "4", "age", "now"]
-        assert capped.match_subjects("default", terms, 8)[0] == "Viktor Ferreira 4"
-        assert capped.match_subjects("default", terms, 8) == exact.match_subjects(
-            "default", terms, 8
-        )
-    finally:
-        capped.close()
-        exact.close()
+    names = [f"Viktor Family{i} 4" for i in range(60)]
+    names += [f"Anna Ferreira {i}" for i in range(120)]
+    names += [f"Bo Family{i} 4" for i in range(120)]
+    names.append("Viktor Ferreira 4")  # found last by the index
+    terms = ["what", "viktor", "ferreira", "4", "age", "now"]
+    assert _names_found(*capped_and_exact, names, terms, 8)[0] == "Viktor Ferreira 4"
+
+
+def _names_found(
+    capped: PostgresStore, exact: PostgresStore, names: list[str], terms: list[str], limit: int
+) -> list[str]:
+    """The capped store's match for ``terms`` among ``names``, checked against every
+    match ranked (``exact``), after ``ANALYZE`` gave the planner its statistics."""
+    Memory(store=capped).add_many([Fact(n, "code", "c", "s", "2024-01-01") for n in names])
+    with capped._connection() as conn:
+        conn.execute("ANALYZE subjects")
+    found = capped.match_subjects("default", terms, limit)
+    assert found == exact.match_subjects("default", terms, limit)
+    return found
 
 
 def test_without_statistics_a_capped_search_is_exact(pg: PostgresStore) -> None:
