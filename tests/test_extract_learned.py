@@ -228,6 +228,16 @@ def added_by(
          ("Ana", "speaks", "Hindi", "assert")),  # the present adds, it ends nothing
         ("If you ask me, nothing beats black coffee.", "beats black coffee", "FAVORITE_DRINK",
          ("Ana", "favorite drink", "black coffee", "assert")),  # a verb is no drink's name
+        # where the speaker lives, arrived for good, or gives work
+        ("Porto is where I live now.", "Porto", "LIVES_IN", ("Ana", "lives in", "Porto", "assert")),
+        ("Hilo is where I finally dropped anchor.", "Hilo", "LIVES_IN",
+         ("Ana", "lives in", "Hilo", "assert")),
+        ("Kumasi is where I've put down roots.", "Kumasi", "LIVES_IN",
+         ("Ana", "lives in", "Kumasi", "assert")),
+        ("Deloitte gave me a job on the audit team.", "Deloitte", "WORKS_AT",
+         ("Ana", "works at", "Deloitte", "assert")),
+        ("My hobbies: knitting, hiking.", "knitting", "HOBBY",
+         ("Ana", "hobby", "knitting", "assert")),
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
@@ -306,6 +316,17 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         # a friend's or teacher's place is not the speaker's
         ("my friend at Lidl just called in sick", "Lidl", "WORKS_AT"),
         ("My history lecturer at Keele talks way too fast.", "Keele", "WORKS_AT"),
+        # where the speaker comes from, did something once, or lived before
+        ("Lagos is where I grew up.", "Lagos", "LIVES_IN"),
+        ("Accra is where I was born.", "Accra", "LIVES_IN"),
+        ("Leeds was where I lived for years.", "Leeds", "LIVES_IN"),
+        ("Oxford is where I studied.", "Oxford", "STUDIES_AT"),
+        # a shop serving its customer is no employer
+        ("Amazon sent me a refund.", "Amazon", "WORKS_AT"),
+        ("Amazon shipped me the wrong phone.", "Amazon", "WORKS_AT"),
+        # the items under someone else's heading are theirs
+        ("My sister's hobbies: knitting, hiking.", "knitting", "HOBBY"),
+        ("Dad's drinks: stout, more stout.", "stout", "FAVORITE_DRINK"),
     ],
 )
 def test_a_proposal_the_grammar_or_the_kind_rules_out_is_dropped(

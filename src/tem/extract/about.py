@@ -39,7 +39,8 @@ def about_speaker(verb: Token, speaker: str) -> bool:
         addressed = any(t.lower_ in ("you", "your", "u", "ur") for t in sentence)
         bare = verb.tag_ == "VB" and not misread_base(verb)
         imperative = verb.dep_ == "ROOT" and bare and verb.i == sentence.start
-        return not (addressed or imperative and not _own_heading(sentence))
+        others = _others_heading(sentence)  # "My sister's hobbies: knitting, hiking"
+        return not (addressed or others or imperative and not _own_heading(sentence))
     lower = subject.lower_
     if lower in SELF or any(c.dep_ == "conj" and c.lower_ in SELF for c in subject.children):
         return True
@@ -78,6 +79,13 @@ def _own_heading(sentence: Any) -> bool:
     own heading, a bare verb is the speaker's shorthand, not an order."""
     heading = kinds.heading_before(sentence)
     return heading is not None and any(t.lower_ in ("my", "me") for t in heading)
+
+
+def _others_heading(sentence: Any) -> bool:
+    """True after a heading about someone else ("My sister's hobbies:", "Dad's week:"):
+    what follows it is theirs, not the speaker's shorthand."""
+    heading = kinds.heading_before(sentence)
+    return heading is not None and any(owned_by_other(t) for t in heading)
 
 
 def _others_in(subject: Token, speaker: str) -> bool:

@@ -354,6 +354,24 @@ def acts_on_speaker(verb: Any) -> bool:
     return any(children(c, ("nsubj",), SPEAKER_OBJECTS) for c in complements)
 
 
+def hands_over(verb: Any) -> bool:
+    """True when ``verb`` gives the speaker a thing that is no work ("Amazon sent *me* a
+    refund", "shipped me the wrong phone"): a shop or a bank serving a customer, not an
+    employer ("gave me a job", "has had me as a designer" are work)."""
+    if not children(verb, ("dative", "iobj", "dobj"), SPEAKER_OBJECTS):
+        return False
+    things = [c for c in children(verb, ("dobj",)) if c.lower_ not in SPEAKER_OBJECTS]
+    return any(t.lemma_.casefold() not in WORK_CUES | work_objects() for t in things)
+
+
+@functools.cache
+def work_objects() -> frozenset[str]:
+    """What an employer gives: a post and the words for one ("gave me a *chance*")."""
+    from tem.extract.lexicon import OCCUPATIONS
+
+    return OCCUPATIONS | {"post", "chance", "break", "start", "raise", "promotion", "bonus"}
+
+
 def misread_title(span: Any) -> bool:
     """True for a title whose first word the parser read as a verb: "lead avionics
     technician", "shift supervisor" (a title ends in the person noun it names)."""

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from tem.extract import about, filters, kinds, partners, shapes, trips
+from tem.extract.copula import LIVING
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import NAMED, canonical, whole_name
 from tem.extract.kinds import clause_of
@@ -43,6 +44,7 @@ from tem.extract.subjects import (
     subject_token,
 )
 from tem.extract.triggers import speaks_of_self
+from tem.extract.values import children
 
 Token = Any
 MODEL_PATH = Path(__file__).with_name("data") / "facts"
@@ -134,7 +136,11 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
         return None
     kind = _kind_said(span, kind)
     value = canonical(relation, span)
-    if not value or kind == "assert" and (old_or_compared(span) or left_behind(span)):
+    if (
+        not value
+        or kind == "assert"
+        and (old_or_compared(span) or left_behind(span) or where_else(span, relation))
+    ):
         return None
     if speaker.casefold() in {
         w.casefold() for w in [*whole_name(span).text.split(), *value.split()]
@@ -310,7 +316,8 @@ def employer_cued(span: Any) -> bool:
     context = kinds.sentence_words(span)
     if context & (kinds.WORK_CUES | OCCUPATIONS | EMPLOYING_VERBS):
         return True
-    if kinds.acts_on_speaker(clause_of(span.root)):
+    clause = clause_of(span.root)
+    if kinds.acts_on_speaker(clause) and not kinds.hands_over(clause):
         return True  # "Unilever let me go", "Careem pays me", "Ferrari's had me"
     for token in span.sent:  # "took me on", "let me go", "jumped ship to Mercado Libre"
         if token.lemma_ == "jump" and any(c.lower_ == "ship" for c in token.children):
@@ -387,6 +394,30 @@ def _object_left(span: Any) -> bool:
     while head.dep_ == "compound" and head.head.i != head.i:
         head = head.head
     return head.dep_ == "dobj" and head.head.lemma_ in LEAVING_VERBS
+
+
+ORIGINS = frozenset({"grow", "bear", "raise", "bring"})
+"""Verbs of where one comes from: "where I grew up", "was born", "was brought up"."""
+SETTLING = frozenset({"settle", "put", "land", "end", "move", "drop"})
+"""Verbs of arriving for good: "where I finally settled", "where I've put down roots"."""
+
+
+def where_else(span: Any, relation: str) -> bool:
+    """True for a value that is where the speaker did something else or once: "Lagos is
+    where I grew up", "Oxford is where I studied" (not "Porto is where I live now")."""
+    be = span.root.head
+    if span.root.dep_ != "nsubj" or be.lemma_ != "be":
+        return False
+    for clause in children(be, ("advcl", "ccomp", "relcl", "attr")):
+        if not children(clause, ("advmod",), ("where",)):
+            continue
+        if not children(clause, ("nsubj", "nsubjpass"), ("i", "we")):
+            continue
+        if be.tag_ == "VBD" or clause.lemma_ in ORIGINS:
+            return True  # "Leeds was where I lived", "where I was born"
+        settled = relation == "lives in" and clause.lemma_ in LIVING | SETTLING
+        return clause.tag_ == "VBD" and not settled  # not "where I dropped anchor"
+    return False
 
 
 def left_behind(span: Any) -> bool:
