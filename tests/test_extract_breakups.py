@@ -29,6 +29,8 @@ def _ended(text: str) -> set[str | None]:
         ("Lara dumped me last week.", "Lara"),
         ("Bas and I went our separate ways in the summer.", "Bas"),
         ("Since breaking up with Hanna I've moved back to Aarhus.", "Hanna"),  # the doer is "I"
+        ("Split from my fiancé Dan at Christmas, still gutted.", "Dan"),  # "from", not "with"
+        ("I separated from Tomas last year.", "Tomas"),
     ],
 )
 def test_an_ended_couple_ends_the_named_partner(text: str, partner: str) -> None:

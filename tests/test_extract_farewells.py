@@ -95,6 +95,7 @@ def test_a_span_of_time_told_in_the_past_is_over(text: str, relation: str, kind:
         ("I hung up my boxing gloves last winter after a concussion scare.", "hobby"),
         ("Packed in the hurling last season, my knees were banjaxed.", "hobby"),
         ("I threw in the towel on law school at PUC-Rio after two semesters.", "studies at"),
+        ("Kicked my boyfriend Jay to the curb last week.", "partner"),
     ],
 )
 def test_an_idiom_of_quitting_ends_what_it_quits(text: str, relation: str) -> None:

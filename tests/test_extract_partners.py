@@ -129,3 +129,37 @@ def test_the_rules_read_the_partner_one_is_married_or_engaged_to() -> None:
     session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
     found = {(f.relation, f.value) for f in rules.extract(session)}
     assert {("partner", "Tomasz"), ("relationship status", "engaged")} <= found
+
+
+@pytest.mark.parametrize(
+    ("text", "partner"),
+    [
+        ("My husband Saul passed away two years ago.", "Saul"),
+        ("I lost my wife Mary to cancer in 2020.", "Mary"),
+    ],
+)
+def test_a_partner_who_died_is_one_no_longer_and_the_speaker_is_widowed(
+    text: str, partner: str
+) -> None:
+    found = triples(text)
+    assert ("Ana", "partner", partner, "end") in found
+    assert ("Ana", "relationship status", "widowed", "assert") in found
+    assert ("Ana", "relationship status", "married", "assert") not in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My husband Tom lost his job.",  # he lost something: he lives
+        "My wife Ana passed her driving test.",
+        "If my wife Ana died I'd be lost.",  # not so
+    ],
+)
+def test_a_partner_who_lost_or_passed_something_is_still_the_partner(text: str) -> None:
+    assert ("Ana", "relationship status", "widowed", "assert") not in triples(text)
+    assert not any(r == "partner" and k == "end" for _, r, _, k in triples(text))
+
+
+def test_a_name_after_married_to_that_the_parser_read_as_a_verb_is_the_partner() -> None:
+    text = "I've been married to Layla for eleven years now and she still laughs at my jokes."
+    assert ("Ana", "partner", "Layla", "assert") in triples(text)

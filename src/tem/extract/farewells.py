@@ -28,6 +28,7 @@ from tem.extract.kinds import clause_of
 from tem.extract.lexicon import HOME_NOUNS, SENDING
 from tem.extract.subjects import said_by
 from tem.extract.tidy import BYGONE
+from tem.extract.values import pobjects
 
 Token = Any
 
@@ -46,11 +47,11 @@ QUITTING = {
     "call": "time quits",
     "bow": "out",
     "walk": "away",
-    "kick": "off out",
+    "kick": "off out curb kerb",
 }
 """Idioms of quitting, by their verb and the word that makes them one: "threw in the
 *towel* on my PhD", "hung *up* my boxing gloves", "packed *in* the hurling", "called
-*time* on rugby", "got kicked *off* the rowing team"."""
+*time* on rugby", "got kicked *off* the rowing team", "kicked soda to the *curb*"."""
 MILESTONES = frozenset({"hit", "reach", "celebrate", "mark", "clock", "turn"})
 """Verbs whose span of time is a milestone reached, not a period over: "my gf Rosa and I
 just *hit* 2 years", "we *celebrated* ten years"; nor is that of a verb of sending
@@ -79,7 +80,11 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
         else:
             gone = _quit(verb)
     elif candidate.relation == "relationship status":
+        if candidate.value == "married" and died(verb) and not filters.blocked(verb):
+            return replace(candidate, value="widowed")  # "my husband Saul passed away"
         gone = False  # what parting leaves ("called it quits": single) is no parting
+    elif candidate.relation == "partner":
+        gone = _quit(verb) or died(verb)
     else:
         gone = _quit(verb) or (candidate.relation == "has pet" and _gone(verb))
     if not gone or filters.blocked(verb):
@@ -138,6 +143,14 @@ def _leaves(verb: Token, home: Token) -> bool:
     if verb.lemma_ == "move" and "out" in words and out_of:
         return True  # "moved out of my place in Turin" (not "out of Perth to a place in X")
     return verb.lemma_ in ("hand", "give") and any(t.lemma_ == "key" for t in verb.subtree)
+
+
+def died(verb: Token) -> bool:
+    """ "My husband Saul passed away", "I lost my wife Mary to cancer": death, not the
+    other ways a pet is gone (rehomed, given away, sold)."""
+    if verb.lemma_ in ("die", "lose"):
+        return verb.lemma_ == "die" or said_by(verb)
+    return verb.lemma_ == "pass" and any(t.lower_ in ("away", "on") for t in verb.children)
 
 
 def _gone(verb: Token) -> bool:
@@ -203,5 +216,6 @@ def _quit(verb: Token) -> bool:
     words = QUITTING.get(verb.lemma_)
     if words is None:
         return False
-    said = {c.lower_ for c in verb.children} | {c.lemma_ for c in verb.children}
+    words_said = [*verb.children, *pobjects(verb, ("prep",), ("to",))]  # "to the curb"
+    said = {c.lower_ for c in words_said} | {c.lemma_ for c in words_said}
     return bool(said & set(words.split()))

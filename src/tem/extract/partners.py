@@ -14,9 +14,12 @@ from dataclasses import replace
 from typing import Any
 
 from tem.extract.facts import Candidate
+from tem.extract.farewells import died
+from tem.extract.filters import blocked
+from tem.extract.kinds import clause_of
 from tem.extract.lexicon import CUE_STATUS, PARTNER_NOUNS
 from tem.extract.subjects import first_possessed
-from tem.extract.values import phrase
+from tem.extract.values import name_after_to, phrase
 
 COUPLED = frozenset({"married", "dating", "engaged", "in a relationship"})
 """Statuses a partner word says while the couple lasts ("my ex" says no current one)."""
@@ -97,6 +100,9 @@ def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Ca
     if status and status not in COUPLED:  # "my ex Sam", "my late wife Ines"
         return [replace(c, kind="end") if c in partners else c for c in candidates]
     ended = any(c.relation == "partner" and c.kind == "end" for c in mine)  # "quit: my bf"
+    widowed = status == "married" and died(clause_of(word)) and not blocked(clause_of(word))
+    if ended and widowed and not any(c.relation == "relationship status" for c in mine):
+        return [*candidates, Candidate(speaker, "relationship status", "widowed", "assert", word.i)]
     if (
         not status
         or ended
@@ -146,6 +152,8 @@ def person_name(person: Any) -> str | None:
     or the name a person is called ("a man named Idris")."""
     if person.pos_ == "PROPN" or person.ent_type_ == "PERSON":
         return phrase(person)
+    if name_after_to(person):
+        return str(person.text)  # "married to Layla for eleven years", read as a verb
     called = [c for c in person.children if c.dep_ == "acl" and c.lower_ in ("named", "called")]
     for name in (n for c in called for n in c.children if n.dep_ in ("oprd", "dobj", "attr")):
         if name.pos_ == "PROPN":

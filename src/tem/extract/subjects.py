@@ -23,12 +23,20 @@ INHERITING_DEPS = frozenset({"conj", "xcomp", "advcl", "pcomp", "acl", "acomp"})
 
 
 LAUGHTER = re.compile(r"(?:a?h[ae]){2,}h?|lo+l|lmf?ao+|rofl|omg|yo+|ya+y|wo+w")
+DISCOURSE = frozenset(
+    "welp well ok okay k so anyway anyways yeah yep yup nah nope ugh oof phew whew meh hmm"
+    " aw aww ah oh bruh bro dude ngl tbh btw fyi psa update guys y'all yall ayy".split()
+)
+"""Chat's openers that stand before a clause, not in it: "*welp* just dropped out"."""
 
 
 def interjection(token: Token) -> bool:
     """True for a chat interjection the parser took for a noun: "*hahaha* me and Josh
-    got engaged", "*yo* just quit infosys": no one, so no subject."""
-    return bool(token.tag_ == "UH" or LAUGHTER.fullmatch(token.lower_))
+    got engaged", "*yo* just quit infosys", "*welp* just dropped out": no one, so no
+    subject."""
+    if token.tag_ == "UH" or LAUGHTER.fullmatch(token.lower_):
+        return True
+    return token.lower_ in DISCOURSE and not any(True for _ in token.children)
 
 
 def subject_token(verb: Token) -> Token | None:

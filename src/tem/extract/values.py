@@ -48,7 +48,17 @@ def objects_of(token: Token, preps: Iterable[str]) -> list[Token]:
     for head in heads:
         for prep in children(head, ("prep", "agent", "dative"), preps):
             found.extend(children(prep, ("pobj", "pcomp")))
+    if "to" in preps:
+        found += [c for c in children(token, ("xcomp",)) if name_after_to(c)]
     return found
+
+
+def name_after_to(token: Token) -> bool:
+    """ "married to *Layla*": a capitalised name after "to" that the parser read as the
+    verb of an infinitive (a sentence's first word is capitalised anyway)."""
+    to = [c for c in token.children if c.dep_ == "aux" and c.lower_ == "to"]
+    named = token.text[:1].isupper() and not token.text.isupper() and token.i > 0
+    return bool(to) and named and token.tag_ == "VB" and to[0].i == token.i - 1
 
 
 def entity_text(token: Token) -> str | None:
