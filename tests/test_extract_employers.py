@@ -38,6 +38,12 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
         ("Stanford accepted me!", {("studies at", "Stanford", "assert")}),
         # An employer sends the speaker somewhere (the time given is the trip's).
         ("Siemens keeps sending me to Munich for audits.", {("works at", "Siemens", "assert")}),
+        # the passive, with the organisation after "by"
+        ("I was made redundant by Air New Zealand in March.",
+         {("works at", "Air New Zealand", "end")}),
+        ("I was let go by Unilever.", {("works at", "Unilever", "end")}),
+        ("I was laid off by Shopify last week.", {("works at", "Shopify", "end")}),
+        ("I was hired by Deloitte in 2021.", {("works at", "Deloitte", "assert")}),
         ("Access Bank sent me to Abuja for two weeks of training.",
          {("works at", "Access Bank", "assert")}),
         ("L'Oréal has me flying to Milan every other week.", {("works at", "L'Oréal", "assert")}),
@@ -62,6 +68,9 @@ def test_an_organisation_acting_on_the_speaker(text: str, facts: set[tuple[str, 
         "Did Deloitte take you on?",
         "Amazon sent me a refund.",  # a thing sent, not the speaker
         "My boss sent me to Leeds for a conference.",  # no organisation
+        "I was fired by my boss Tom.",  # a person
+        "I wasn't hired by Google.",
+        "My brother was laid off by Shopify.",
     ],
 )
 def test_no_organisation_or_no_speaker_gives_nothing(text: str) -> None:

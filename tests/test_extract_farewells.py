@@ -30,6 +30,7 @@ def kinds_of(text: str, relation: str) -> set[str]:
         "Sadly we had our old tortoise Horace put down last week, he was 68.",
         "had to rehome my ferret Bandit bc the new landlord said no pets",
         "We lost our dog Max in May.",
+        "My beagle Pepper passed away on Tuesday.",  # "on" a day: no "passed on"
         "RIP to my hamster nugget, he lived a good 2 yrs",
     ],
 )

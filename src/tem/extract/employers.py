@@ -77,11 +77,12 @@ def employer_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             lemma in TAKING_ON or lemma in LETTING_GO or lemma in SENDING
         ):
             continue
-        if not _acts_on_speaker(verb) or filters.blocked(verb):
+        passive = _done_to_speaker(verb)
+        if not (passive or _acts_on_speaker(verb)) or filters.blocked(verb):
             continue
         if lemma in TAKING_ON and filters.offered_or_applied(sentence):
             continue  # "Harvard accepted me but I turned it down": never enrolled
-        name = _subject_name(verb)
+        name = _agent_name(verb) if passive else _subject_name(verb)
         if name is None:
             continue
         ending = lemma in LETTING_GO or _bounded(verb)
@@ -128,6 +129,27 @@ def _acts_on_speaker(verb: Token) -> bool:
     return needs is None or bool(particles & set(needs.split()))
 
 
+def _done_to_speaker(verb: Token) -> bool:
+    """The speaker is the subject of the passive, with the word the verb needs: "I was
+    hired by", "was made *redundant* by", "was let *go* by", "got laid *off* by"."""
+    if not children(verb, ("nsubjpass",), ("i", "we")) or verb.lemma_ in SENDING:
+        return False
+    lemma = verb.lemma_.casefold()
+    needs = TAKING_ON.get(lemma, LETTING_GO.get(lemma))
+    said = {c.lower_ for c in verb.children if c.dep_ in ("prt", "xcomp", "oprd", "acomp")}
+    if lemma in ("let", "make"):
+        return bool(said & {"go", "redundant"})
+    return not needs or bool(said & set(needs.split()))
+
+
+def _agent_name(verb: Token) -> Any | None:
+    """The named organisation after "by" in a passive: "laid off *by Shopify*"."""
+    heads = [verb, *children(verb, ("xcomp",), ("go",))]  # "let go by Unilever"
+    preps = [p for h in heads for p in h.children if p.dep_ == "agent" or p.lower_ == "by"]
+    agents = [o for p in preps for o in children(p, ("pobj",))]
+    return _name_of(agents[0], verb) if agents else None
+
+
 def _subject_name(verb: Token) -> Any | None:
     """The named organisation that is ``verb``'s subject, as a span of its words."""
     subjects = children(verb, ("nsubj",))
@@ -135,7 +157,11 @@ def _subject_name(verb: Token) -> Any | None:
         subjects = children(verb.head, ("nsubj",))  # "Siemens keeps sending me"
     if not subjects:
         return None
-    subject = subjects[0]
+    return _name_of(subjects[0], verb)
+
+
+def _name_of(subject: Token, verb: Token) -> Any | None:
+    """The organisation ``subject`` names, as a span of its words; None for no name."""
     if subject.pos_ != "PROPN":
         named = [a for a in children(subject, ("appos",)) if a.pos_ == "PROPN"]
         if not named:

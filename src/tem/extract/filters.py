@@ -156,6 +156,8 @@ def refuses(token: Token) -> bool:
     if token.lemma_ not in REFUSALS:
         return False
     particles = REFUSAL_PARTICLES.get(token.lemma_)
+    if token.lemma_ == "pass" and any(c.lower_ == "away" for c in token.children):
+        return False  # "passed away on Tuesday": a death, not a pass on something
     return particles is None or any(c.lower_ in particles for c in token.children)
 
 
