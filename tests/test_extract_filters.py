@@ -101,6 +101,7 @@ def test_a_clause_keeps_its_own_word(
         ("Quit your job at Bosch and join us!", "Bosch", "WORKS_AT_END"),  # an order
         # what others think, or what is supposed, is not what the speaker thinks holds
         ("People think I live in Oslo because of my posts.", "Oslo", "LIVES_IN"),
+        ("People assume I work at Google because of the hoodie.", "Google", "WORKS_AT"),
         ("Suppose I spoke Mandarin — would that help?", "Mandarin", "SPEAKS"),
         ("I think I'll move to Lisbon.", "Lisbon", "LIVES_IN"),
         # a present progressive with a month is an arrangement ahead

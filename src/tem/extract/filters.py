@@ -25,7 +25,7 @@ HYPOTHETICAL_GOVERNORS = frozenset(
     """
     think consider hope want wish dream wonder debate imagine plan intend pretend suppose
     contemplate weigh expect try aim need mull toy tempt decide hop stop quit daydream fantasize
-    picture envision envisage apply save
+    picture envision envisage apply save assume presume
     idea possibility option chance thought dream offer opportunity prospect hope
     """.split()
 )
