@@ -41,6 +41,12 @@ def test_the_longest_name_around_a_word_is_found() -> None:
         ("lol i just moved to austin and the tacos are unreal", ("lives in", "Austin", "assert")),
         # the city, not the state after it
         ("i live in boise idaho with two cats", ("lives in", "Boise", "assert")),
+        # a lowercase city the tagger read as a verb: "to boise", "in leeds"
+        (
+            "just moved to boise from portland n i dont know anyone yet",
+            ("lives in", "Boise", "assert"),
+        ),
+        ("i live in leeds an my boiler broke agian", ("lives in", "Leeds", "assert")),
         # the tagger takes the city for a person: a move, not a job left
         ("I left Buenos Aires for Mendoza two years ago.", ("lives in", "Mendoza", "assert")),
         ("I left Buenos Aires for Mendoza two years ago.", ("lives in", "Buenos Aires", "end")),
@@ -59,6 +65,8 @@ def test_a_city_left_is_no_employer_left() -> None:
 
 def test_a_place_name_outside_a_place_slot_is_no_home() -> None:
     assert not {t for t in triples("nice weather today, reading a book") if t[1] == "lives in"}
+    split = triples("i moved to split the rent with my sister")
+    assert not {t for t in split if t[1] == "lives in"}
 
 
 @pytest.mark.parametrize(

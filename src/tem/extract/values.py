@@ -49,16 +49,28 @@ def objects_of(token: Token, preps: Iterable[str]) -> list[Token]:
         for prep in children(head, ("prep", "agent", "dative"), preps):
             found.extend(children(prep, ("pobj", "pcomp")))
     if "to" in preps:
-        found += [c for c in children(token, ("xcomp",)) if name_after_to(c)]
+        found += [
+            c
+            for c in children(token, ("xcomp",))
+            if name_after_to(c) or _after_to(c) and lowercase_place(c)
+        ]
     return found
+
+
+def _after_to(token: Token) -> bool:
+    """A word the parser read as the verb of an infinitive right after "to" (one with an
+    object is a verb: "moved to *split* the rent")."""
+    to = [c for c in token.children if c.dep_ == "aux" and c.lower_ == "to"]
+    if any(c.dep_ in ("dobj", "ccomp", "xcomp", "prt") for c in token.children):
+        return False
+    return bool(to) and token.tag_ == "VB" and to[0].i == token.i - 1
 
 
 def name_after_to(token: Token) -> bool:
     """ "married to *Layla*": a capitalised name after "to" that the parser read as the
     verb of an infinitive (a sentence's first word is capitalised anyway)."""
-    to = [c for c in token.children if c.dep_ == "aux" and c.lower_ == "to"]
     named = token.text[:1].isupper() and not token.text.isupper() and token.i > 0
-    return bool(to) and named and token.tag_ == "VB" and to[0].i == token.i - 1
+    return named and _after_to(token)
 
 
 def entity_text(token: Token) -> str | None:
@@ -208,7 +220,8 @@ def is_place(token: Token) -> bool:
 def lowercase_place(token: Token) -> str | None:
     """The known place a word typed in lowercase is part of, capitalised ("austin" ->
     "Austin", "buenos aires" -> "Buenos Aires"); None for any other word."""
-    if not token.is_lower or token.pos_ not in ("NOUN", "PROPN", "ADJ"):
+    misread = token.dep_ == "pobj" or _after_to(token)  # "live in leeds", "moved to boise"
+    if not token.is_lower or token.pos_ not in ("NOUN", "PROPN", "ADJ") and not misread:
         return None
     before = [c for c in token.lefts if c.dep_ == "compound"]  # "boise idaho": the city
     for word in [*before, token]:
