@@ -127,6 +127,9 @@ def test_a_history_ends_its_items_whoever_read_them(
          {("job title", "florist", "assert"), ("hobby", "salsa dancing", "assert")}),
         ("Stuff I quit in 2024: smoking, energy drinks, and my job at Careem.",
          {("favorite drink", "energy drinks", "end"), ("works at", "Careem", "end")}),
+        # a drink among the items, which no verb of its own names, was given up too
+        ("Things I quit this year: coffee, Twitter, and my job at Snapp.",
+         {("favorite drink", "coffee", "end"), ("works at", "Snapp", "end")}),
     ],
 )  # fmt: skip
 def test_what_follows_a_colon_is_read_on_its_own_with_its_heading(

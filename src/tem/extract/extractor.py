@@ -16,7 +16,7 @@ from tem.errors import UserError
 from tem.extract import farewells, filters, kinds, learned, partners, trips
 from tem.extract.copula import answered_question, possessive_facts
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
-from tem.extract.headings import ending_heading, heading_candidates
+from tem.extract.headings import ended_drinks, ending_heading, heading_candidates
 from tem.extract.lists import list_mates
 from tem.extract.nlp import load_pipeline
 from tem.extract.rules import PLAN_RELATIONS, sentence_candidates
@@ -213,6 +213,8 @@ def _stated(
         items = sentence.doc[colon + 1 : sentence.end].text.casefold()
         candidates = [_ended(c, items) for c in candidates]
         inside = [_ended(c, items) for c in inside]
+        drinks = ended_drinks(sentence, colon, speaker)
+        candidates += [c for c in drinks if not _known(c, [*candidates, *inside])]
     said = sentence.text
     candidates = [c for c in candidates if not _read_otherwise(c, inside, sentence)]
     candidates += [

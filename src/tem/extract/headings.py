@@ -359,3 +359,15 @@ def ending_heading(sentence: Any) -> int | None:
         if ending and said_by(verb) and not filters.is_negated(verb):
             return int(colon)
     return None
+
+
+def ended_drinks(sentence: Any, colon: int, speaker: str) -> list[Candidate]:
+    """The drinks among the items after an ending heading (:func:`ending_heading`),
+    which no verb of their own names: "Things I quit this year: *coffee*, Twitter and
+    my job at Snapp" gave coffee up."""
+    found = []
+    for piece in _items(sentence.doc[colon + 1 : sentence.end]):
+        words = [t for t in piece if t.dep_ != "det" and t.lower_ not in FIRST_POSSESSIVE]
+        if words and len(words) <= 3 and kinds.is_drink([t.lower_ for t in words]):
+            found.append(Candidate(speaker, "favorite drink", _text(words), "end", words[0].i))
+    return found
