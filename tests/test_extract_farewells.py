@@ -97,10 +97,20 @@ def test_a_span_of_time_told_in_the_past_is_over(text: str, relation: str, kind:
         ("Packed in the hurling last season, my knees were banjaxed.", "hobby"),
         ("I threw in the towel on law school at PUC-Rio after two semesters.", "studies at"),
         ("Kicked my boyfriend Jay to the curb last week.", "partner"),
+        ("I've finally knocked my flat white habit on the head.", "favorite drink"),
     ],
 )
 def test_an_idiom_of_quitting_ends_what_it_quits(text: str, relation: str) -> None:
     assert kinds_of(text, relation) == {"end"}
+
+
+def test_the_habit_of_a_drink_is_the_drink() -> None:
+    assert facts("I've finally knocked my flat white habit on the head.", "favorite drink") == {
+        ("flat white", "end")
+    }
+    assert facts("My flat white addiction is getting expensive.", "favorite drink") == {
+        ("flat white", "assert")
+    }
 
 
 @pytest.mark.parametrize(

@@ -48,10 +48,12 @@ QUITTING = {
     "bow": "out",
     "walk": "away",
     "kick": "off out curb kerb",
+    "knock": "head",
 }
 """Idioms of quitting, by their verb and the word that makes them one: "threw in the
 *towel* on my PhD", "hung *up* my boxing gloves", "packed *in* the hurling", "called
-*time* on rugby", "got kicked *off* the rowing team", "kicked soda to the *curb*"."""
+*time* on rugby", "got kicked *off* the rowing team", "kicked soda to the *curb*",
+"knocked my flat white habit on the *head*"."""
 MILESTONES = frozenset({"hit", "reach", "celebrate", "mark", "clock", "turn"})
 """Verbs whose span of time is a milestone reached, not a period over: "my gf Rosa and I
 just *hit* 2 years", "we *celebrated* ten years"; nor is that of a verb of sending
@@ -216,6 +218,7 @@ def _quit(verb: Token) -> bool:
     words = QUITTING.get(verb.lemma_)
     if words is None:
         return False
-    words_said = [*verb.children, *pobjects(verb, ("prep",), ("to",))]  # "to the curb"
+    objects = pobjects(verb, ("prep",), ("to", "on"))  # "to the curb", "on the head"
+    words_said = objects if verb.lemma_ == "knock" else [*verb.children, *objects]
     said = {c.lower_ for c in words_said} | {c.lemma_ for c in words_said}
     return bool(said & set(words.split()))

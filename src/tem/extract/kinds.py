@@ -420,8 +420,9 @@ def _finite_verb(token: Any) -> bool:
 
 
 def trimmed(span: Any) -> Any:
-    """``span`` without leading quantifiers or a finite verb: "way too much sweet tea" ->
-    "sweet tea", "(nothing) beats black coffee" -> "black coffee"."""
+    """``span`` without leading quantifiers or a finite verb, or a trailing noun of habit:
+    "way too much sweet tea" -> "sweet tea", "(nothing) beats black coffee" -> "black
+    coffee", "flat white habit" -> "flat white"."""
     start = span.start
     while start < span.end - 1 and (
         span.doc[start].lower_ in QUANTIFIERS
@@ -429,7 +430,14 @@ def trimmed(span: Any) -> Any:
         or _finite_verb(span.doc[start])
     ):
         start += 1
-    return span.doc[start : span.end]
+    end = span.end
+    while end - 1 > start and span.doc[end - 1].lemma_ in HABIT_NOUNS:
+        end -= 1  # "my flat white habit": the drink is "flat white"
+    return span.doc[start:end]
+
+
+HABIT_NOUNS = frozenset({"habit", "addiction", "obsession", "fix", "problem"})
+"""Nouns after a drink that name the drinking, not the drink: "my flat white *habit*"."""
 
 
 def is_animal(token: Any) -> bool:
