@@ -116,6 +116,8 @@ def added_by(
          ("Ana", "job title", "first officer", "assert")),
         ("I teach maths at Qatar Academy.", "teach maths", "JOB_TITLE",
          ("Ana", "job title", "maths teacher", "assert")),
+        ("I drive trams for a living.", "drive trams", "JOB_TITLE",
+         ("Ana", "job title", "tram driver", "assert")),  # one tram, as a compound says it
         ("i work nites at st lukes as a cleaner and sleep thru the day", "cleaner", "JOB_TITLE",
          ("Ana", "job title", "cleaner", "assert")),
         ("My boyfriend and I are both software testers at Zoho.", "software testers",

@@ -22,6 +22,8 @@ def roles(text: str) -> set[str | None]:
         ),
         ("I started as an intern at Deloitte.", "intern"),
         ("Deloitte hired me as an auditor in May.", "auditor"),
+        # the parser hangs "me" on the role as its subject
+        ("Patagonia has treated me well since they made me store manager.", "store manager"),
     ],
 )
 def test_a_verb_of_employment_gives_the_speaker_a_role(text: str, role: str) -> None:
@@ -36,6 +38,8 @@ def test_a_verb_of_employment_gives_the_speaker_a_role(text: str, role: str) -> 
         "My sister was hired as a nurse.",
         "They didn't take me on as a consultant.",
         "ETH Zurich took me on as a doctoral student.",
+        "They made me cry.",
+        "Careem made me an offer but I said no.",
     ],
 )
 def test_no_role_without_employment_of_the_speaker(text: str) -> None:

@@ -41,7 +41,8 @@ def canonical(relation: str, span: Any) -> str:
     doer = kinds.agent_noun(span[0]) if span[0].tag_ in ("VBP", "VBZ") else None
     title_verb = span.root.i == span.start and not kinds.misread_title(span)
     if relation == "job title" and doer is not None and title_verb:
-        return " ".join([*(t.text for t in span[1:]), doer])  # "teach maths": maths teacher
+        said = [t.lemma_ if _counted(t) else t.text for t in span[1:]]  # trams: tram
+        return " ".join([*said, doer])  # "teach maths": maths teacher, "drive trams": tram driver
     if relation == "has pet" and _named_after_kind(span):
         span = span.doc[span.start : span.root.i]  # "my golden retriever Bruno": the kind
     if relation in ("job title", "has pet"):
@@ -167,3 +168,10 @@ def _value(span: Any) -> str:
     if not tokens:
         return ""
     return str(span.doc[tokens[0].i : tokens[-1].i + 1].text).strip()
+
+
+def _counted(token: Any) -> bool:
+    """A plural that a compound says in the singular ("trams" in "tram driver"); a
+    subject's name is none ("maths", "physics", "economics")."""
+    lower = token.lower_
+    return bool(token.tag_ == "NNS" and not lower.endswith(("ics", "maths")))

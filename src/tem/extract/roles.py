@@ -14,6 +14,7 @@ from typing import Any
 
 from tem.extract import filters, kinds
 from tem.extract.facts import Candidate
+from tem.extract.lexicon import OCCUPATIONS
 from tem.extract.subjects import SELF
 from tem.extract.values import children, phrase, pobjects
 
@@ -47,6 +48,11 @@ def _given_to_speaker(verb: Token) -> bool:
     """ "took *me* on", "*I* was posted", "*I* started as"."""
     if children(verb, ("dobj", "dative"), SPEAKER):
         return True
+    if verb.lemma_ in ("make", "name") and any(
+        children(c, ("nsubj",), SPEAKER) and c.lemma_ in OCCUPATIONS
+        for c in children(verb, ("ccomp", "xcomp"))
+    ):
+        return True  # "made me store manager": the parser's "me" is the role's subject
     return bool(children(verb, ("nsubj", "nsubjpass"), SELF))
 
 
