@@ -41,8 +41,8 @@ def canonical(relation: str, span: Any) -> str:
     doer = kinds.agent_noun(span[0]) if span[0].tag_ in ("VBP", "VBZ") else None
     title_verb = span.root.i == span.start and not kinds.misread_title(span)
     if relation == "job title" and doer is not None and title_verb:
-        said = [t.lemma_ if _counted(t) else t.text for t in span[1:]]  # trams: tram
-        return " ".join([*said, doer])  # "teach maths": maths teacher, "drive trams": tram driver
+        objects = [t.lemma_ if _counted(t) else t.text for t in span[1:]]  # trams: tram
+        return " ".join([*objects, doer])  # "teach maths": maths teacher
     if relation == "has pet" and _named_after_kind(span):
         span = span.doc[span.start : span.root.i]  # "my golden retriever Bruno": the kind
     if relation in ("job title", "has pet"):
