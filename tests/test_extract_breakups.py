@@ -31,6 +31,7 @@ def _ended(text: str) -> set[str | None]:
         ("Since breaking up with Hanna I've moved back to Aarhus.", "Hanna"),  # the doer is "I"
         ("Split from my fiancé Dan at Christmas, still gutted.", "Dan"),  # "from", not "with"
         ("I separated from Tomas last year.", "Tomas"),
+        ("Called it quits with Thandi after five years.", "Thandi"),  # "with" on "quits"
     ],
 )
 def test_an_ended_couple_ends_the_named_partner(text: str, partner: str) -> None:

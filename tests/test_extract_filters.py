@@ -102,6 +102,11 @@ def test_a_clause_keeps_its_own_word(
         # what others think, or what is supposed, is not what the speaker thinks holds
         ("People think I live in Oslo because of my posts.", "Oslo", "LIVES_IN"),
         ("People assume I work at Google because of the hoodie.", "Google", "WORKS_AT"),
+        # a condition told by inversion
+        ("Were I a barista, I'd refuse to make pumpkin spice.", "barista", "JOB_TITLE"),
+        ("Had I stayed in Leeds, I'd be a teacher now.", "Leeds", "LIVES_IN"),
+        # congratulations are the listener's news
+        ("Congrats on the new job at Spotify, Jess!", "Spotify", "WORKS_AT"),
         ("Suppose I spoke Mandarin — would that help?", "Mandarin", "SPEAKS"),
         ("I think I'll move to Lisbon.", "Lisbon", "LIVES_IN"),
         # a present progressive with a month is an arrangement ahead

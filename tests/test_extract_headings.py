@@ -47,6 +47,10 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
         ("Places I've lived: Kochi, Bangalore, and now Toronto.",
          {("lives in", "Kochi", "end"), ("lives in", "Bangalore", "end"),
           ("lives in", "Toronto", "assert")}),
+        # a home called home; the present marked by how long it has lasted
+        ("Places I've called home: Jaipur, Dubai, and for the last two years, Calgary.",
+         {("lives in", "Jaipur", "end"), ("lives in", "Dubai", "end"),
+          ("lives in", "Calgary", "assert")}),
         ("Jobs so far: waitress at Denny's, and now paralegal at Morgan & Finch.",
          {("job title", "waitress", "end"), ("works at", "Denny's", "end"),
           ("job title", "paralegal", "assert"), ("works at", "Morgan & Finch", "assert")}),

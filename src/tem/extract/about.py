@@ -36,7 +36,9 @@ def about_speaker(verb: Token, speaker: str) -> bool:
     subject = subject_token(verb)
     if subject is None:  # chat drops the "I": "speak khmer n english", "living in Cork"
         sentence = verb.sent
-        addressed = any(t.lower_ in ("you", "your", "u", "ur") for t in sentence)
+        addressed = any(t.lower_ in ("you", "your", "u", "ur") for t in sentence) or (
+            sentence[0].lower_.startswith(("congrat", "grats"))  # "Congrats on the job, Jess!"
+        )
         bare = verb.tag_ == "VB" and not misread_base(verb)
         imperative = verb.dep_ == "ROOT" and bare and verb.i == sentence.start
         others = _others_heading(sentence)  # "My sister's hobbies: knitting, hiking"

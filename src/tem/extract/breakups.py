@@ -77,6 +77,8 @@ def _other(verb: Token, speaker: str) -> Token | None:
         return agents[0] if agents else None  # "I was dumped by Lara"
     couple = [] if subject is None else [subject, *subject.conjuncts]
     with_whom = pobjects(verb, ("prep",), ("with", "w", "from"))  # "split from my fiancé Dan"
+    for idiom in children(verb, ("ccomp", "dobj"), ("quits", "ways")):
+        with_whom += pobjects(idiom, ("prep",), ("with", "w"))  # "Called it quits with X"
     if any(t.lower_ in SELF for t in couple):
         others = [t for t in couple if t.lower_ not in SELF] + _named_before(couple[0])
         return (others or with_whom or [None])[0]  # "Salim and I", "I ... with Omid"

@@ -187,7 +187,7 @@ def _no_longer(neg: Token) -> bool:
 
 def is_hypothetical(verb: Token) -> bool:
     """True for modal, conditional, hedged or wished-for clauses."""
-    if hedged(verb) or imagined(verb) or _consequent(verb):
+    if hedged(verb) or imagined(verb) or _consequent(verb) or _inverted(verb):
         return True
     # "hop" is spaCy's lemma of "hoping"
     chain = governors(verb)  # a capital hides the lemma: "Imagine I studied at ETH"
@@ -205,6 +205,16 @@ def is_hypothetical(verb: Token) -> bool:
         )
         for i, t in enumerate(chain)
     )
+
+
+def _inverted(verb: Token) -> bool:
+    """ "*Were I* a barista, I'd ...", "*Had I* stayed in Leeds": a condition told by
+    putting the verb before its subject, first in the sentence."""
+    words = [verb, *(c for c in verb.children if c.dep_ in ("aux", "auxpass"))]
+    first = min(words, key=lambda t: t.i)
+    if first.lower_ not in ("were", "had", "should") or first.i != verb.sent.start:
+        return False
+    return any(c.dep_ in SUBJECT_DEPS and c.i > first.i for c in verb.children)
 
 
 def _consequent(verb: Token) -> bool:

@@ -102,7 +102,10 @@ def heading_candidates(sentence: Any, before: Any | None, speaker: str) -> list[
     if len(pieces) < 2:
         return []
     values = [_value(relation, noun, piece) for piece in pieces]
-    marked = [any(t.lower_ in CURRENT for t in piece) for piece in pieces]
+    marked = [_current(piece) for piece in pieces]
+    for i in range(len(pieces) - 1):  # "..., and for the last two years, Calgary"
+        if marked[i] and values[i][0] is None and values[i + 1][0] is not None:
+            marked[i + 1] = True
     together = bool({t.lower_ for t in heading} & TOGETHER | {t.lemma_ for t in heading} & TOGETHER)
     single = relation in HELD_ONE_AT_A_TIME
     bygone = any(t.lower_ in BYGONE and t.head == noun for t in heading)
@@ -142,17 +145,30 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
         return None  # "my sister's hobbies"
     verbs = [t for t in words if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("aux", "auxpass")]
     for verb in verbs:
-        if verb.lemma_.casefold() not in HOLDING_VERBS or _doubted(verb):
+        if not (verb.lemma_.casefold() in HOLDING_VERBS or _called_home(verb)) or _doubted(verb):
             return None
         subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
         if any(s.lower_ not in ("i", "we") for s in subjects):
             return None  # "languages my dad speaks"
     lemma = noun.lemma_.casefold()
-    if lemma in NEEDS_LIVING and not any(v.lemma_ == "live" for v in verbs):
+    if lemma in NEEDS_LIVING and not any(v.lemma_ == "live" or _called_home(v) for v in verbs):
         return None  # "places I've been": trips
     if lemma == "weekend" and not _every_weekend(noun):
         return None  # "Weekend in Nashville: three honky-tonks": one weekend, a trip
     return noun, HEADINGS[lemma]
+
+
+def _current(piece: list[Token]) -> bool:
+    """An item marked as the present: "now Toronto", "currently Lisbon", "for the last
+    two years, Calgary" (the marking phrase may be an item of its own)."""
+    words = {t.lower_ for t in piece}
+    lasting = words & {"last", "past"} and {t.lemma_ for t in piece} & {"year", "month"}
+    return bool(words & CURRENT or lasting)
+
+
+def _called_home(verb: Token) -> bool:
+    """ "Places I've *called home*": a verb of living."""
+    return verb.lemma_ == "call" and any(c.lower_ == "home" for c in verb.children)
 
 
 def _every_weekend(noun: Token) -> bool:
