@@ -240,6 +240,8 @@ def added_by(
          ("Ana", "works at", "Deloitte", "assert")),
         ("My hobbies: knitting, hiking.", "knitting", "HOBBY",
          ("Ana", "hobby", "knitting", "assert")),
+        ("I was born and raised in Lagos and I still live here.", "Lagos", "LIVES_IN",
+         ("Ana", "lives in", "Lagos", "assert")),
     ],
 )  # fmt: skip
 def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
@@ -323,6 +325,10 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         ("Accra is where I was born.", "Accra", "LIVES_IN"),
         ("Leeds was where I lived for years.", "Leeds", "LIVES_IN"),
         ("Oxford is where I studied.", "Oxford", "STUDIES_AT"),
+        ("I was born in Accra.", "Accra", "LIVES_IN"),
+        ("I was raised in Marseille, but I'm based in Nantes.", "Marseille", "LIVES_IN"),
+        ("I work in Pune, my native place is Nagpur.", "Nagpur", "LIVES_IN"),
+        ("My hometown is Leeds.", "Leeds", "LIVES_IN"),
         # a shop serving its customer is no employer
         ("Amazon sent me a refund.", "Amazon", "WORKS_AT"),
         ("Amazon shipped me the wrong phone.", "Amazon", "WORKS_AT"),

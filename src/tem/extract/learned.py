@@ -139,7 +139,13 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
     if (
         not value
         or kind == "assert"
-        and (old_or_compared(span) or left_behind(span) or where_else(span, relation))
+        and (
+            old_or_compared(span)
+            or left_behind(span)
+            or where_else(span, relation)
+            or relation == "lives in"
+            and from_origin(span)
+        )
     ):
         return None
     if speaker.casefold() in {
@@ -400,6 +406,31 @@ ORIGINS = frozenset({"grow", "bear", "raise", "bring"})
 """Verbs of where one comes from: "where I grew up", "was born", "was brought up"."""
 SETTLING = frozenset({"settle", "put", "land", "end", "move", "drop"})
 """Verbs of arriving for good: "where I finally settled", "where I've put down roots"."""
+
+
+ORIGIN_NOUNS = frozenset({"hometown", "birthplace"})
+ORIGIN_WORDS = frozenset({"native", "home", "birth"})
+"""Words before "place", "town" or "country" that make it where one comes from."""
+
+
+def from_origin(span: Any) -> bool:
+    """True for where the speaker comes from, not lives: "I was born in Accra", "raised
+    in Marseille", "my native place is Nagpur", "my hometown is Leeds"; not when the
+    sentence says they are still there ("born and raised in Lagos and still here", "and
+    never left")."""
+    if any(t.lower_ in ("still", "here", "never") for t in span.sent):
+        return False  # "... and never left"
+    verb = clause_of(span.root)
+    if verb.lemma_ in ORIGINS:  # "was born", "raised in"; not "raised the rent"
+        return verb.tag_ == "VBN" and not children(verb, ("dobj",))
+    if verb.lemma_ != "be":
+        return False
+    for subject in children(verb, ("nsubj",)):
+        told = {c.lower_ for c in subject.children if c.dep_ in ("amod", "compound")}
+        place = subject.lemma_ in ("place", "town", "village", "city", "country")
+        if subject.lemma_ in ORIGIN_NOUNS or place and told & ORIGIN_WORDS:
+            return True
+    return False
 
 
 def where_else(span: Any, relation: str) -> bool:
