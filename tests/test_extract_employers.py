@@ -38,6 +38,9 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
         ("Stanford accepted me!", {("studies at", "Stanford", "assert")}),
         # An employer sends the speaker somewhere (the time given is the trip's).
         ("Siemens keeps sending me to Munich for audits.", {("works at", "Siemens", "assert")}),
+        # a school that has the speaker doing coursework is a school, no employer
+        ("Sciences Po has me writing three essays this week.",
+         {("studies at", "Sciences Po", "assert")}),
         # the passive, with the organisation after "by"
         ("I was made redundant by Air New Zealand in March.",
          {("works at", "Air New Zealand", "end")}),

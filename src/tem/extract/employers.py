@@ -87,14 +87,17 @@ def employer_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             continue
         ending = lemma in LETTING_GO or _bounded(verb)
         kind: Kind = "end" if ending else "assert"
+        doing = _doing(verb, speaker)
         if lemma in SCHOOL_VERBS:
             relation = "studies at"
+        elif lemma == "have" and not doing:  # "has me writing three essays": a school?
+            relation = kinds.school_or_employer("works at", name) or "works at"
         elif lemma in WORK_VERBS or lemma in SENDING:
             relation = "works at"
         else:
             relation = kinds.school_or_employer("works at", name) or "works at"
         found.append(Candidate(speaker, relation, name.text, kind, verb.i))
-        found += _doing(verb, speaker)
+        found += doing
     return found
 
 
@@ -104,7 +107,8 @@ def _doing(verb: Token, speaker: str) -> list[Candidate]:
         return []
     for done in children(verb, ("ccomp", "xcomp")):
         title = kinds.agent_noun(done)
-        if title is not None:
+        studied = {t.lower_ for t in done.subtree} & kinds.STUDY_CUES  # "writing essays"
+        if title is not None and not studied:
             return [Candidate(speaker, "job title", title, "assert", done.i)]
     return []
 

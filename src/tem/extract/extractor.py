@@ -204,7 +204,9 @@ def _stated(
     """The candidates of a sentence that asks nothing: the rules', the model's ``inside``
     it that no rule found, the mates of a list, a heading's items; and the answer to a
     ``question`` just asked ("My favourite drink? Definitely chai.")."""
-    candidates = [_schooled(c, sentence) for c in sentence_candidates(sentence, speaker)]
+    candidates = sentence_candidates(sentence, speaker)
+    if not any(c.relation == "job title" and c.subject == speaker for c in candidates):
+        candidates = [_schooled(c, sentence) for c in candidates]  # a title says work
     if question is not None:
         candidates += answered_question(question, sentence, speaker)
     candidates = [_lengthened(c, inside) for c in candidates]

@@ -98,7 +98,8 @@ STUDY_CUES = frozenset(
     classes semester term freshman sophomore undergrad undergraduate grad postgrad
     master masters phd dphil doctorate bachelor bachelors diploma bootcamp pgce thesis
     lecture lectures graduate graduated graduation alumni programme program exam exams
-    coursework dissertation
+    coursework dissertation essay essays seminar seminars module modules tutorial tutorials
+    revision revising
     campus school university uni college academy tuition accept admit
     """.split()
 )
@@ -121,7 +122,7 @@ WORK_CUES = frozenset(
     shift shifts office intern internship redundant redundancy layoff lay fire fired quit
     resign notice salary paycheck promote promoted position role team client clients
     career contract manager staff retire retired teach teaching taught lifer workplace paid
-    payroll desk gig transfer transferred relocate relocated posted
+    payroll desk gig transfer transferred relocate relocated posted apprenticeship
     """.split()
 )
 """Words of the work frame: a named place in their sentence is an employer."""
@@ -486,12 +487,13 @@ def school_or_employer(relation: str, span: Any) -> str | None:
     named = {t.lower_ for t in span}
     context = {_dropped_g(w) for w in sentence_words(span) - named}
     study = bool(context & STUDY_CUES)
-    work = bool(context & WORK_CUES) or bool((context - {"student"}) & OCCUPATIONS)
+    occupied = bool((context - {"student"}) & OCCUPATIONS)
+    work = bool(context & WORK_CUES) or occupied
     school_name = bool(named & (ORG_HEADS & STUDY_CUES | SCHOOL_HEADS))
     if study and not work:
         return "studies at"
     if work and not study:
         return "works at"
-    if school_name and not work:
-        return "studies at"
+    if school_name and (not work or study and not occupied):
+        return "studies at"  # a college beside study words and no occupation
     return relation
