@@ -16,7 +16,7 @@ from tem.extract.tidy import tidy
 def _ended(text: str) -> set[str | None]:
     sentence = next(iter(load_pipeline()(text).sents))
     found = breakup_candidates(sentence, "Ana")
-    return {tidy(c.relation, c.value) for c in found if c.kind == "end"}
+    return {tidy(c.relation, c.value) for c in found if c.kind == "end" and c.relation == "partner"}
 
 
 @pytest.mark.parametrize(
@@ -91,3 +91,34 @@ def test_split_without_up_ends_a_couple_but_not_a_bill() -> None:
 
     assert ("relationship status", "single", "assert") in found("Since Bruno and I split, I cook.")
     assert ("relationship status", "single", "assert") not in found("We split the bill with Bruno.")
+
+
+def _read(text: str) -> set[tuple[str, str | None, str]]:
+    session = Session("s", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    return {(f.relation, f.value, f.kind) for f in OfflineExtractor().extract(session)}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        # a city the speaker "broke up" with is a home left, no partner
+        ("Paris and I have officially broken up.", ("lives in", "Paris", "end")),
+        # an organisation the speaker parted ways with is a job ended
+        ("Maersk and I parted ways in January after a decade.", ("works at", "Maersk", "end")),
+        # the passive with the "I" left out
+        ("Got dumped by Chelsea over text last week.", ("relationship status", "single", "assert")),
+    ],
+)
+def test_what_a_parting_ends_depends_on_who_or_what_was_left(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    found = _read(text)
+    assert fact in found
+    if fact[0] != "relationship status":
+        assert not {f for f in found if f[0] in ("partner", "relationship status")}
+
+
+def test_a_person_the_tagger_took_for_a_place_is_still_a_partner() -> None:
+    found = _read("I got dumped by Valeria. Over text.")
+    assert ("partner", "Valeria", "end") in found
+    assert not {f for f in found if f[0] == "lives in"}

@@ -42,6 +42,8 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
         ("Sciences Po has me writing three essays this week.",
          {("studies at", "Sciences Po", "assert")}),
         # the passive, with the organisation after "by"
+        # only an employer makes someone redundant, whatever the tagger took it for
+        ("Ocado made me redundant on Friday.", {("works at", "Ocado", "end")}),
         ("I was made redundant by Air New Zealand in March.",
          {("works at", "Air New Zealand", "end")}),
         ("I was let go by Unilever.", {("works at", "Unilever", "end")}),

@@ -163,3 +163,10 @@ def test_a_partner_who_lost_or_passed_something_is_still_the_partner(text: str) 
 def test_a_name_after_married_to_that_the_parser_read_as_a_verb_is_the_partner() -> None:
     text = "I've been married to Layla for eleven years now and she still laughs at my jokes."
     assert ("Ana", "partner", "Layla", "assert") in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["wifey Imani made me breakfast in bed", "hubby's snoring again so I'm up texting u"]
+)
+def test_a_fond_spouse_word_said_bare_is_the_speakers_own(text: str) -> None:
+    assert ("Ana", "relationship status", "married", "assert") in triples(text)

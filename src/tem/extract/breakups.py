@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import filters, kinds
+from tem.extract import filters, kinds, places
 from tem.extract.facts import Candidate
 from tem.extract.partners import person_name
 from tem.extract.subjects import SELF, elided_first_person, subject_token
-from tem.extract.values import children, pobjects
+from tem.extract.values import children, entity_text, pobjects
 
 Token = Any
 
@@ -37,8 +37,16 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         other = _other(verb, speaker)
         if other is None:
             continue
+        if _city_left(verb, other):  # "Paris and I have broken up": a home left
+            found.append(Candidate(speaker, "lives in", other.text, "end", verb.i))
+            continue
         if verb.lemma_ in ("part", "call") and other.ent_type_ != "PERSON":
-            continue  # "Nokia and I parted ways": a job, not a couple
+            if verb.lemma_ == "part" and other.ent_type_ in ("ORG", "PRODUCT", "FAC"):
+                name = entity_text(other) or other.text  # "Maersk and I parted ways": a job
+                span = kinds.span_of(verb.sent, name)
+                named = None if span is None else kinds.school_or_employer("works at", span)
+                found.append(Candidate(speaker, named or "works at", name, "end", verb.i))
+            continue
         if kinds.consumed(other):
             continue  # "Tea and I broke up": a drink given up
         name = person_name(other)
@@ -47,6 +55,14 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             found.append(Candidate(speaker, "partner", name, "end", verb.i))
             found.append(Candidate(speaker, "relationship status", status, "assert", verb.i))
     return found
+
+
+def _city_left(verb: Token, other: Token) -> bool:
+    """ "Paris and I have broken up", "Ankara and I parted ways": a known city joined to
+    the speaker as the subject of a parting, not a person dumped or called it quits with
+    ("dumped by Nour", "called it quits with Jordan")."""
+    joined = other.dep_ == "nsubj" and any(c.lower_ in SELF for c in other.conjuncts)
+    return joined and other.ent_type_ in ("GPE", "LOC") and places.known_place(other.text)
 
 
 def _ends_couple(verb: Token) -> bool:
@@ -82,6 +98,9 @@ def _other(verb: Token, speaker: str) -> Token | None:
     if any(t.lower_ in SELF for t in couple):
         others = [t for t in couple if t.lower_ not in SELF] + _named_before(couple[0])
         return (others or with_whom or [None])[0]  # "Salim and I", "I ... with Omid"
+    if subject is None and children(verb, ("auxpass",)):  # "Got dumped by Chelsea"
+        agents = pobjects(verb, ("agent",))
+        return agents[0] if agents and verb.i == verb.sent.start + 1 else None
     if subject is None:  # "Split up with Marco": chat drops the "I"
         said = elided_first_person(verb) or _gerund_of_self(verb)
         return with_whom[0] if with_whom and said else None

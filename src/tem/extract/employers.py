@@ -171,7 +171,8 @@ def _name_of(subject: Token, verb: Token) -> Any | None:
         if not named:
             return None  # "they", "the company", "my boss"
         subject = named[0]
-    if subject.ent_type_ == "PERSON" and len(list(subject.subtree)) == 1:
+    person = subject.ent_type_ == "PERSON" and len(list(subject.subtree)) == 1
+    if person and not _redundancy(verb):
         return None  # "Maria hired me": a person, no organisation
     words = [subject, *(t for c in subject.children if _of_name(c) for t in c.subtree)]
     start = min(t.i for t in words if t.dep_ != "det")
@@ -184,6 +185,14 @@ def _name_of(subject: Token, verb: Token) -> Any | None:
     if len(span) > 1 and span[-1].lower_ in ("'s", "’s") and span.end == verb.i:
         span = span[:-1]  # "Embraer's had me flight-testing": "has", no owner
     return span if shapes.well_formed("works at", span) else None
+
+
+def _redundancy(verb: Token) -> bool:
+    """ "made me redundant": what only an employer does to a worker, so its subject is
+    one whatever the tagger took it for ("Ocado made me redundant"; a person may lay
+    someone off: "Maria laid me off" names no employer)."""
+    said = [g for c in verb.children if c.dep_ in ("ccomp", "xcomp", "oprd") for g in c.subtree]
+    return verb.lemma_ == "make" and any(t.lower_ == "redundant" for t in said)
 
 
 def _of_name(child: Token) -> bool:

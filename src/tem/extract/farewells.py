@@ -49,11 +49,12 @@ QUITTING = {
     "walk": "away",
     "kick": "off out curb kerb",
     "knock": "head",
+    "pull": "plug",
 }
 """Idioms of quitting, by their verb and the word that makes them one: "threw in the
 *towel* on my PhD", "hung *up* my boxing gloves", "packed *in* the hurling", "called
 *time* on rugby", "got kicked *off* the rowing team", "kicked soda to the *curb*",
-"knocked my flat white habit on the *head*"."""
+"knocked my flat white habit on the *head*", "pulled the *plug* on my PhD"."""
 MILESTONES = frozenset({"hit", "reach", "celebrate", "mark", "clock", "turn"})
 """Verbs whose span of time is a milestone reached, not a period over: "my gf Rosa and I
 just *hit* 2 years", "we *celebrated* ten years"; nor is that of a verb of sending

@@ -60,7 +60,10 @@ def own_partner_word(sentence: Any) -> Any | None:
     return None
 
 
-HOUSEHOLD = frozenset({"missus", "missis", "wife", "hubby", "husband"})
+HOUSEHOLD = frozenset({"missus", "missis", "wife", "hubby", "husband", "wifey"})
+FOND = frozenset({"hubby", "wifey"})
+"""Fond spouse words that chat says bare of the speaker's own: "wifey Kate made pancakes",
+"hubby's snoring again"."""
 """Spouse words chat says of the speaker's own without "my": "the missus", "me husband"."""
 
 
@@ -70,6 +73,8 @@ def _household(token: Any) -> bool:
     husband" in a sentence with no "I" (someone else's story)."""
     if token.lower_ not in HOUSEHOLD or any(c.dep_ in ("prep", "poss") for c in token.children):
         return False
+    if token.lower_ in FOND and not any(c.dep_ == "det" for c in token.children):
+        return True  # "wifey Kate made pancakes": no one else's
     before = token.doc[token.i - 1] if token.i > 0 else None
     if before is not None and before.lower_ == "me" and before.dep_ in ("nsubj", "poss"):
         return True  # "Me husband Shane reckons"
@@ -78,8 +83,8 @@ def _household(token: Any) -> bool:
 
 
 def _other_half(token: Any) -> bool:
-    """ "my other half": a partner, said without a partner word."""
-    return token.lower_ == "half" and any(c.lower_ == "other" for c in token.children)
+    """ "my other half", "my better half": a partner, said without a partner word."""
+    return token.lower_ == "half" and any(c.lower_ in ("other", "better") for c in token.children)
 
 
 def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Candidate]:

@@ -252,11 +252,12 @@ def partner(verb: Token, rule: VerbRule) -> Found:
 
 def partner_or_none(verb: Token, rule: VerbRule) -> Found:
     """The partner a breakup names, or an unnamed one; nothing when the speaker broke up
-    with a thing ("Coffee and I broke up in January": a drink given up, no couple)."""
+    with a thing ("Coffee and I broke up in January": a drink given up, no couple) or a
+    place (:mod:`tem.extract.breakups` reads the home left)."""
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     mates = [] if subject is None else [subject, *subject.conjuncts]
-    if any(kinds.consumed(m) for m in mates):
-        return []
+    if any(kinds.consumed(m) or m.ent_type_ in ("GPE", "LOC") for m in mates):
+        return []  # a drink given up, or a city left ("Paris and I have broken up")
     found = partner(verb, rule)
     return found if len(found) > len(rule.also) else [(rule.relation, None, "end"), *rule.also]
 
