@@ -42,6 +42,8 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
         ("Sciences Po has me writing three essays this week.",
          {("studies at", "Sciences Po", "assert")}),
         # the passive, with the organisation after "by"
+        # an organisation that pays the speaker's living employs them
+        ("Google pays my rent.", {("works at", "Google", "assert")}),
         # only an employer makes someone redundant, whatever the tagger took it for
         ("Ocado made me redundant on Friday.", {("works at", "Ocado", "end")}),
         ("I was made redundant by Air New Zealand in March.",
@@ -74,6 +76,7 @@ def test_an_organisation_acting_on_the_speaker(text: str, facts: set[tuple[str, 
         "Amazon sent me a refund.",  # a thing sent, not the speaker
         "My boss sent me to Leeds for a conference.",  # no organisation
         "I was fired by my boss Tom.",  # a person
+        "I pay my bills with Monzo.",
         "I wasn't hired by Google.",
         "My brother was laid off by Shopify.",
     ],

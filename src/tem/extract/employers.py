@@ -74,11 +74,12 @@ def employer_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     for verb in sentence:
         lemma = verb.lemma_.casefold()
         if verb.pos_ != "VERB" or not (
-            lemma in TAKING_ON or lemma in LETTING_GO or lemma in SENDING
+            lemma in TAKING_ON or lemma in LETTING_GO or lemma in SENDING or lemma == "pay"
         ):
             continue
         passive = _done_to_speaker(verb)
-        if not (passive or _acts_on_speaker(verb)) or filters.blocked(verb):
+        acting = passive or _acts_on_speaker(verb) or _pays_speaker(verb)
+        if not acting or filters.blocked(verb):
             continue
         if lemma in TAKING_ON and filters.offered_or_applied(sentence):
             continue  # "Harvard accepted me but I turned it down": never enrolled
@@ -131,6 +132,21 @@ def _acts_on_speaker(verb: Token) -> bool:
         return bool(children(verb, ("prep",), ("to", "as")))
     particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
     return needs is None or bool(particles & set(needs.split()))
+
+
+PAID = frozenset({"bill", "bills", "rent", "salary", "wage", "wages", "mortgage"})
+"""What an employer pays for the speaker: "Petrobras pays my bills"."""
+
+
+def _pays_speaker(verb: Token) -> bool:
+    """ "Petrobras pays my bills", "Google pays my rent": the speaker's living paid."""
+    if verb.lemma_ != "pay":
+        return False
+    paid = children(verb, ("dobj",))
+    return any(
+        o.lower_ in PAID and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in o.children)
+        for o in paid
+    )
 
 
 def _done_to_speaker(verb: Token) -> bool:
