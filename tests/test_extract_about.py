@@ -20,6 +20,7 @@ def _verb(text: str, word: str) -> object:
         ("Just moved to Austin!", "moved", True),  # the "I" left out
         ("welp just dropped out of Concordia", "dropped", True),  # an opener is no one
         ("bruh just moved to hilo", "moved", True),
+        ("Tom's studying law at UCL.", "law", False),  # "'s" is "is": Tom's clause
         ("Deloitte took me on as an analyst.", "took", True),  # the speaker as object
         ("My sister lives in Porto.", "lives", False),
         ("He works at Google.", "works", False),

@@ -105,6 +105,8 @@ def test_a_clause_keeps_its_own_word(
         # a condition told by inversion
         ("Were I a barista, I'd refuse to make pumpkin spice.", "barista", "JOB_TITLE"),
         ("Had I stayed in Leeds, I'd be a teacher now.", "Leeds", "LIVES_IN"),
+        ("Were I to move to Reykjavik I'd take up knitting.", "Reykjavik", "LIVES_IN"),
+        ("Supposing I became a nurse, could I survive night shifts?", "nurse", "JOB_TITLE"),
         # congratulations are the listener's news
         ("Congrats on the new job at Spotify, Jess!", "Spotify", "WORKS_AT"),
         ("Suppose I spoke Mandarin — would that help?", "Mandarin", "SPEAKS"),

@@ -41,7 +41,7 @@ def about_speaker(verb: Token, speaker: str) -> bool:
         )
         bare = verb.tag_ == "VB" and not misread_base(verb)
         imperative = verb.dep_ == "ROOT" and bare and verb.i == sentence.start
-        others = _others_heading(sentence)  # "My sister's hobbies: knitting, hiking"
+        others = _others_heading(sentence) or _contracted_other(verb, speaker)
         return not (addressed or others or imperative and not _own_heading(sentence))
     lower = subject.lower_
     if lower in SELF or any(c.dep_ == "conj" and c.lower_ in SELF for c in subject.children):
@@ -81,6 +81,20 @@ def _own_heading(sentence: Any) -> bool:
     own heading, a bare verb is the speaker's shorthand, not an order."""
     heading = kinds.heading_before(sentence)
     return heading is not None and any(t.lower_ in ("my", "me") for t in heading)
+
+
+def _contracted_other(verb: Token, speaker: str) -> bool:
+    """ "Tom's studying law at UCL", "my son's studying at TU Delft": the "'s" is "is",
+    and its person, whom the parser took for an owner, is the subject of the clause
+    (which the parser may have hung on the noun after: "law")."""
+    for token in verb.subtree:
+        if token.tag_ != "VBG" or token.i == 0:
+            continue
+        before = token.doc[token.i - 1]
+        owner = before.head
+        if before.lower_ in ("'s", "’s") and owner.pos_ in ("NOUN", "PROPN"):
+            return owner.text.casefold() != speaker.casefold()
+    return False
 
 
 def _others_heading(sentence: Any) -> bool:

@@ -198,6 +198,7 @@ def is_hypothetical(verb: Token) -> bool:
         hedged(t)
         or _planned(t)
         or _supposed(t)
+        or _inverted(t)  # "Were I to move to Reykjavik": the "to" clause hangs on "Were"
         or (
             t.lemma_.casefold() in HYPOTHETICAL_GOVERNORS
             and not _coordinated(below[i], t)
@@ -208,11 +209,16 @@ def is_hypothetical(verb: Token) -> bool:
 
 
 def _inverted(verb: Token) -> bool:
-    """ "*Were I* a barista, I'd ...", "*Had I* stayed in Leeds": a condition told by
-    putting the verb before its subject, first in the sentence."""
-    words = [verb, *(c for c in verb.children if c.dep_ in ("aux", "auxpass"))]
+    """ "*Were I* a barista, I'd ...", "*Had I* stayed in Leeds", "*Supposing* I became
+    a nurse": a condition told by putting the verb before its subject, or by a word of
+    supposing, first in the sentence."""
+    words = [verb, *(c for c in verb.children if c.dep_ in ("aux", "auxpass", "intj"))]
     first = min(words, key=lambda t: t.i)
-    if first.lower_ not in ("were", "had", "should") or first.i != verb.sent.start:
+    if first.i != verb.sent.start:
+        return False
+    if first.lower_ in ("supposing", "assuming", "say"):
+        return True  # "Supposing I became a nurse, ..."
+    if first.lower_ not in ("were", "had", "should"):
         return False
     return any(c.dep_ in SUBJECT_DEPS and c.i > first.i for c in verb.children)
 
