@@ -93,7 +93,7 @@ def _contracted_other(verb: Token, speaker: str) -> bool:
         before = token.doc[token.i - 1]
         owner = before.head
         if before.lower_ in ("'s", "’s") and owner.pos_ in ("NOUN", "PROPN"):
-            return owner.text.casefold() != speaker.casefold()
+            return bool(owner.text.casefold() != speaker.casefold())
     return False
 
 
