@@ -13,7 +13,7 @@ from tem.core.model import Version, normalize_key
 from tem.core.relations import DEFAULT_CARDINALITY
 from tem.core.session import Session, Turn
 from tem.errors import UserError
-from tem.extract import farewells, filters, kinds, learned, partners, trips
+from tem.extract import farewells, filters, kinds, learned, partners, questions, trips
 from tem.extract.copula import answered_question, possessive_facts
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
 from tem.extract.headings import ended_drinks, ending_heading, heading_candidates
@@ -150,7 +150,7 @@ def facts_of_turn(
     question = previous = None
     for sentence in doc.sents:
         inside = [c for c in proposed if sentence.start <= c.anchor < sentence.end]
-        if filters.is_question(sentence):
+        if questions.is_question(sentence):
             candidates = [*inside, *_told_first(sentence, inside, speaker)]
             candidates += _taken_as_given(sentence, candidates, speaker)
             question = sentence
@@ -177,7 +177,7 @@ def _told_first(sentence: Any, inside: list[Candidate], speaker: str) -> list[Ca
     """The rules' facts of what a question sentence tells before it asks ("I'm studying
     architecture at UNAM, so when am I supposed to sleep?"); of the question itself, only
     what it takes as given (the span model's, ``inside``)."""
-    start = filters.question_start(sentence)
+    start = questions.question_start(sentence)
     if start == sentence.start:
         return []
     found = [c for c in sentence_candidates(sentence, speaker) if c.anchor < start]
@@ -188,7 +188,7 @@ def _taken_as_given(sentence: Any, found: list[Candidate], speaker: str) -> list
     """What a question takes as given in the speaker's possessives: "Do you think my
     dog Rex is cute?" (a dog, Rex), "anyone know a vet near my place in Zamalek?"
     (:mod:`tem.extract.presupposed`); those the span model read are not read twice."""
-    start = filters.question_start(sentence)
+    start = questions.question_start(sentence)
     given = [
         Candidate(s, r, v, k, token.i)
         for token in sentence

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import filters
+from tem.extract import filters, questions
 from tem.extract.facts import Candidate
 from tem.extract.partners import person_name
 from tem.extract.subjects import SELF, subject_token
@@ -31,7 +31,7 @@ ACCEPTED_BY_SAYING = frozenset({"ring"})
 def proposal_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     """The engagement (and the partner) that an accepted proposal in ``sentence`` states."""
     event = next((t for t in sentence if _proposes(t)), None)
-    if event is None or filters.is_question(sentence):
+    if event is None or questions.is_question(sentence):
         return []
     verb = event
     while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
