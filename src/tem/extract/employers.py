@@ -89,11 +89,11 @@ def employer_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         ending = lemma in LETTING_GO or _bounded(verb)
         kind: Kind = "end" if ending else "assert"
         doing = _doing(verb, speaker)
+        # "has me writing three essays" says no work: the place's words judge it
+        working = lemma in SENDING or lemma in WORK_VERBS and (lemma != "have" or doing)
         if lemma in SCHOOL_VERBS:
             relation = "studies at"
-        elif lemma == "have" and not doing:  # "has me writing three essays": a school?
-            relation = kinds.school_or_employer("works at", name) or "works at"
-        elif lemma in WORK_VERBS or lemma in SENDING:
+        elif working:
             relation = "works at"
         else:
             relation = kinds.school_or_employer("works at", name) or "works at"

@@ -362,15 +362,16 @@ def hands_over(verb: Any) -> bool:
     if not children(verb, ("dative", "iobj", "dobj"), SPEAKER_OBJECTS):
         return False
     things = [c for c in children(verb, ("dobj",)) if c.lower_ not in SPEAKER_OBJECTS]
-    return any(t.lemma_.casefold() not in WORK_CUES | work_objects() for t in things)
+    return any(t.lemma_.casefold() not in work_objects() for t in things)
 
 
 @functools.cache
 def work_objects() -> frozenset[str]:
-    """What an employer gives: a post and the words for one ("gave me a *chance*")."""
+    """What an employer gives: work, a post and the words for one ("gave me a *chance*")."""
     from tem.extract.lexicon import OCCUPATIONS
 
-    return OCCUPATIONS | {"post", "chance", "break", "start", "raise", "promotion", "bonus"}
+    extra = {"post", "chance", "break", "start", "raise", "promotion", "bonus"}
+    return WORK_CUES | OCCUPATIONS | extra
 
 
 def misread_title(span: Any) -> bool:

@@ -61,10 +61,10 @@ def own_partner_word(sentence: Any) -> Any | None:
 
 
 HOUSEHOLD = frozenset({"missus", "missis", "wife", "hubby", "husband", "wifey"})
+"""Spouse words chat says of the speaker's own without "my": "the missus", "me husband"."""
 FOND = frozenset({"hubby", "wifey"})
 """Fond spouse words that chat says bare of the speaker's own: "wifey Kate made pancakes",
 "hubby's snoring again"."""
-"""Spouse words chat says of the speaker's own without "my": "the missus", "me husband"."""
 
 
 def _household(token: Any) -> bool:
