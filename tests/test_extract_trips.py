@@ -15,6 +15,12 @@ from test_extract_learned import added_by, facts_with
         ("I live in Kraków and I spend most weekends hiking in the Tatras.", "Kraków"),
         # rent going up is no journey
         ("I'm a nurse, my husband is between jobs, rent here in Nairobi just went up.", "Nairobi"),
+        # the band is the parrot's, in a relative clause deep inside the living's
+        (
+            "We live in Turin with our parrot Kiwi, who already screams louder than any"
+            " wedding band could.",
+            "Turin",
+        ),
     ],
 )
 def test_a_home_beside_a_trip_word_of_another_clause_is_kept(

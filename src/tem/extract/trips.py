@@ -68,12 +68,15 @@ def _rose_or_fell(verb: Token) -> bool:
 
 def own_words(verb: Token) -> list[Token]:
     """``verb``'s subtree without the clauses of their own in it ("I live in Kraków,
-    and most weekends I'm climbing in the Jura": the weekends are the climbing's)."""
+    and most weekends I'm climbing in the Jura": the weekends are the climbing's), nor
+    a relative clause anywhere in it ("with our parrot Kiwi, who screams louder than
+    any wedding band": the band is the parrot's)."""
     others = [
         c
         for c in verb.children
         if c.dep_ in ("conj", "ccomp", "advcl", "parataxis", "relcl") and own_subject(c)
     ]
+    others += [t for t in verb.subtree if t.dep_ == "relcl" and t.i != verb.i]
     skipped = {t.i for c in others for t in c.subtree}
     return [t for t in verb.subtree if t.i not in skipped]
 
