@@ -65,6 +65,27 @@ def test_a_home_the_speaker_left_is_an_ending(text: str, place: str) -> None:
     assert (place, "assert") not in found
 
 
+@pytest.mark.parametrize(
+    ("text", "now", "before"),
+    [
+        (
+            "I'm a maths teacher and I live in Kumasi now, after years in Tamale.",
+            "Kumasi",
+            "Tamale",
+        ),
+        ("I'm back in Haifa after two years in Berlin.", "Haifa", "Berlin"),
+    ],
+)
+def test_years_elsewhere_before_a_home_held_now_are_over(text: str, now: str, before: str) -> None:
+    assert facts(text, "lives in") == {(now, "assert"), (before, "end")}
+
+
+def test_years_in_a_place_with_no_other_home_are_no_ending() -> None:
+    assert "end" not in kinds_of(
+        "After ten years in Madrid, Spanish is my second skin.", "lives in"
+    )
+
+
 def test_a_home_moved_into_is_held() -> None:
     found = facts("Moved out of Melbourne to a little place in Castlemaine.", "lives in")
     assert ("Castlemaine", "assert") in found

@@ -227,6 +227,8 @@ def _stated(
         and not _taken(c, candidates)
     ]
     candidates += list_mates(sentence, candidates)
+    before = farewells.homes_before(sentence, candidates, speaker)
+    candidates += [c for c in before if not _known(c, candidates)]
     candidates = [_superseded(c, sentence, candidates) for c in candidates]
     headed = heading_candidates(sentence, previous, speaker)
     candidates = _in_history(candidates, headed)

@@ -28,7 +28,7 @@ from tem.extract.kinds import clause_of
 from tem.extract.lexicon import HOME_NOUNS, SENDING
 from tem.extract.subjects import said_by
 from tem.extract.tidy import BYGONE
-from tem.extract.values import pobjects
+from tem.extract.values import place_from, pobjects
 
 Token = Any
 
@@ -93,6 +93,32 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     if not gone or filters.blocked(verb):
         return candidate
     return replace(candidate, kind="end")
+
+
+PERIODS = frozenset({"year", "month", "decade"})
+
+
+def homes_before(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Candidate]:
+    """The home a sentence says the speaker lived in before the one it names: "I live in
+    Kumasi now, after years in Tamale", "back in Haifa after two years in Berlin" (Tamale
+    and Berlin ended). Only beside a home held now in the same sentence: "ten years in
+    Madrid and Spanish is second skin" is Madrid still."""
+    homes = {
+        (c.value or "").casefold()
+        for c in candidates
+        if c.subject == speaker and c.relation == "lives in" and c.kind == "assert"
+    }
+    if not homes:
+        return []
+    found = []
+    for token in sentence:
+        if token.lower_ != "after" or token.dep_ != "prep":
+            continue
+        for period in (c for c in token.children if c.dep_ == "pobj"):
+            place = place_from(period, ("in",)) if period.lemma_ in PERIODS else None
+            if place is not None and place.casefold() not in homes:
+                found.append(Candidate(speaker, "lives in", place, "end", period.i))
+    return found
 
 
 def _used_to(verb: Token) -> bool:
