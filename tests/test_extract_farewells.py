@@ -80,10 +80,15 @@ def test_years_elsewhere_before_a_home_held_now_are_over(text: str, now: str, be
     assert facts(text, "lives in") == {(now, "assert"), (before, "end")}
 
 
-def test_years_in_a_place_with_no_other_home_are_no_ending() -> None:
-    assert "end" not in kinds_of(
-        "After ten years in Madrid, Spanish is my second skin.", "lives in"
-    )
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After ten years in Madrid, Spanish is my second skin.",  # no other home: Madrid
+        "I'm back in Haifa after two weeks in Berlin.",  # weeks are a trip
+    ],
+)
+def test_time_in_a_place_is_no_home_ended_without_years_and_another_home(text: str) -> None:
+    assert "end" not in kinds_of(text, "lives in")
 
 
 def test_a_home_moved_into_is_held() -> None:

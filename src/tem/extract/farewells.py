@@ -25,10 +25,10 @@ from typing import Any
 from tem.extract import filters
 from tem.extract.facts import Candidate
 from tem.extract.kinds import clause_of
-from tem.extract.lexicon import HOME_NOUNS, SENDING
+from tem.extract.lexicon import HOME_NOUNS, SENDING, SPANS
 from tem.extract.subjects import said_by
 from tem.extract.tidy import BYGONE
-from tem.extract.values import place_from, pobjects
+from tem.extract.values import children, place_from, pobjects
 
 Token = Any
 
@@ -95,9 +95,6 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     return replace(candidate, kind="end")
 
 
-PERIODS = frozenset({"year", "month", "decade"})
-
-
 def homes_before(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Candidate]:
     """The home a sentence says the speaker lived in before the one it names: "I live in
     Kumasi now, after years in Tamale", "back in Haifa after two years in Berlin" (Tamale
@@ -114,8 +111,8 @@ def homes_before(sentence: Any, candidates: list[Candidate], speaker: str) -> li
     for token in sentence:
         if token.lower_ != "after" or token.dep_ != "prep":
             continue
-        for period in (c for c in token.children if c.dep_ == "pobj"):
-            place = place_from(period, ("in",)) if period.lemma_ in PERIODS else None
+        for period in children(token, ("pobj",)):
+            place = place_from(period, ("in",)) if period.lemma_ in SPANS else None
             if place is not None and place.casefold() not in homes:
                 found.append(Candidate(speaker, "lives in", place, "end", period.i))
     return found

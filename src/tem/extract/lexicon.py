@@ -124,6 +124,8 @@ TRIP_NOUNS = frozenset(
     """.split()
 )
 SHORT_UNITS = frozenset({"day", "days", "night", "nights", "week", "weeks", "weekend"})
+SPANS = frozenset({"year", "month", "decade", "yr", "yrs"})
+"""Units of a long span of time: the years a role filled, or spent in a home before."""
 FAVORITE_CATEGORIES = {
     "drink": "favorite drink",
     "beverage": "favorite drink",

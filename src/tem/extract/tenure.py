@@ -20,12 +20,10 @@ from typing import Any
 
 from tem.extract import about, filters, kinds
 from tem.extract.facts import Candidate, Kind
-from tem.extract.lexicon import KIN_NOUNS
+from tem.extract.lexicon import KIN_NOUNS, SPANS
 from tem.extract.values import children, entity_text, phrase
 
 Token = Any
-SPANS = frozenset({"year", "month", "decade", "yr", "yrs"})
-"""Units of the time a role filled."""
 PLACE_PREPS = ("at", "with")
 LEFT_JOB = frozenset("retired quit resigned redundant laid fired sacked gone".split())
 """Words of a sentence that end the years it counts: "laid off by Coupang: three years

@@ -74,7 +74,7 @@ def own_words(verb: Token) -> list[Token]:
     others = [
         c
         for c in verb.children
-        if c.dep_ in ("conj", "ccomp", "advcl", "parataxis", "relcl") and own_subject(c)
+        if c.dep_ in ("conj", "ccomp", "advcl", "parataxis") and own_subject(c)
     ]
     others += [t for t in verb.subtree if t.dep_ == "relcl" and t.i != verb.i]
     skipped = {t.i for c in others for t in c.subtree}
