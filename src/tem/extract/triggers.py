@@ -91,8 +91,12 @@ def spoken(text: str) -> str:
     photo's caption says what the picture shows, not what the speaker said of
     themself ("a photography of a man" is no hobby of theirs); and an inline list's
     numbers ("1) nurse at Ridge Hospital 2) live in Tema") as the commas they stand for,
-    so that no number is read into the item before it ("Tema 2")."""
-    blanked = ANNOTATION.sub(lambda m: " " * len(m.group()), text)
+    so that no number is read into the item before it ("Tema 2"). The name of the one
+    addressed is cut out (:func:`tem.extract.vocatives.unaddressed`: "Sibusiso,
+    Discovery Health took me on" has no employer "Sibusiso, Discovery Health")."""
+    from tem.extract.vocatives import unaddressed
+
+    blanked = unaddressed(ANNOTATION.sub(lambda m: " " * len(m.group()), text))
     return NUMBERED.sub(lambda m: "," + " " * (len(m.group()) - 1), blanked)
 
 

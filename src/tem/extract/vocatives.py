@@ -1,0 +1,191 @@
+"""The one addressed: a name said to the listener is no value of the speaker's.
+
+Chat turns open or close with the other person's name: "Sibusiso, Discovery Health
+took me on as a claims analyst", "Reem, my husband Faisal got the kids to bed",
+"zara im a pharmacy tech at boots now", "I had to say no, my heart broke, Zoé." The
+parser reads such a name into the clause that follows (an employer "Sibusiso,
+Discovery Health", a partner "Reem", a home "Zeynep"). :func:`unaddressed` cuts it out
+before anything reads the turn, with the greeting words around it ("Hey John!",
+"Thanks, Mel!", "dude Devin,"); blanking it with spaces instead changed the parse of
+what followed ("Omar, Cairo has been my stomping ground" lost Cairo).
+
+A word counts as a name when it is capitalised, is no listed place (a home said first,
+"Rabat, then Lyon for uni"), and is no English word (WordNet's index in the pipeline's
+lemmatizer tables: "Divorced, two kids", "Coffee, then more coffee", "Running,
+crocheting, and salsa dancing"); an English word is a name only after a greeting
+("Hey Jack,"). A name the next words describe is the sentence's subject, not the one
+addressed: "Deniz, my girlfriend, moved in" (an apposition closed by a comma). Typed
+in lowercase, only an unknown word right before "i" or "im" counts ("flor i moved to
+rosario").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+GREETINGS = frozenset(
+    """hey hi hiya heya hello oh ooh ah aw aww awww yo dude bro bruh girl sis babe haha
+    hahaha lol omg wow yay ugh thanks thank cheers sorry congrats congratulations morning
+    evening night well ok okay so yes yeah yep yup nah wesh dear""".split()
+)
+"""Words said around a name to the one addressed; blanked with it."""
+TITLES = frozenset("bhai ji didi anna akka bestie".split())
+"""Words of address said after a name ("Sunil bhai,")."""
+APPOSITION = frozenset("my our the a an his her their".split())
+LOWER_NEXT = frozenset({"i", "im", "i'm"})
+ABBREVIATIONS = re.compile(r"\b[A-Z][a-z]{0,2}[.]\s+$")
+"""A title's dot ("St. Xavier's", "Dr. Osei") ends no sentence."""
+
+WORD = re.compile(r"[^\s,!?.;:—–]+")
+STARTS = re.compile(r"(?:^|(?<=[.!?])\s+|\n)")
+
+
+@functools.cache
+def _index(*parts: str) -> frozenset[str]:
+    from tem.extract.nlp import load_pipeline
+
+    table = load_pipeline().get_pipe("lemmatizer").lookups.get_table("lemma_index")
+    return frozenset().union(*(table[pos] for pos in parts))
+
+
+SUFFIXES = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("d", ""))
+SUFFIXES += (("ing", ""), ("ing", "e"), ("in", ""), ("in", "e"))
+
+
+def _listed(word: str, *parts: str) -> bool:
+    """True when ``word`` or a form of it is in WordNet's index of those parts of speech:
+    "Mondays", "Gutted", "Kidding" as well as "Coffee"."""
+    index = _index(*parts)
+    word = word.casefold()
+    if word in index:
+        return True
+    stems = [word[: -len(end)] + new for end, new in SUFFIXES if word.endswith(end)]
+    stems += [stem[:-1] for stem in stems if len(stem) > 2 and stem[-1] == stem[-2]]
+    return any(stem in index for stem in stems)
+
+
+def _english(word: str) -> bool:
+    return _listed(word, "noun", "verb", "adj", "adv")
+
+
+def _function_word(word: str) -> bool:
+    """"My", "Which", "Myself", "I'm", "She's": no name."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return word.casefold().split("'")[0] in STOP_WORDS
+
+
+def _place(word: str) -> bool:
+    from tem.extract.places import known_place
+
+    return known_place(word)
+
+
+def _name(word: str, *, greeted: bool) -> bool:
+    """True when ``word`` may be a name said to the listener."""
+    bare = word.replace("’", "'").removesuffix("'s")
+    if not bare[:1].isupper() or _function_word(bare) or _place(bare):
+        return False
+    tail = bare.rsplit("-", 1)[-1]
+    if "-" in bare and len(tail) >= 5 and _english(tail):  # "Leicester-based"
+        return False
+    return greeted or not _english(bare.strip("'-"))
+
+
+def _cut(text: str, spans: list[tuple[int, int]]) -> str:
+    kept, at = [], 0
+    for start, end in sorted(spans):
+        kept.append(text[at:start])
+        at = max(at, len(text) - len(text[end:].lstrip(" ")))
+    return "".join(kept) + text[at:]
+
+
+def unaddressed(text: str) -> str:
+    """``text`` without the names of the one addressed and their greetings."""
+    spans = [span for start in _starts(text) if (span := _opening(text, start))]
+    spans += _closings(text)
+    return _cut(text, spans) if spans else text
+
+
+def _starts(text: str) -> list[int]:
+    found = []
+    for match in STARTS.finditer(text):
+        start = match.end()
+        if start < len(text) and not ABBREVIATIONS.search(text[:start]):
+            found.append(start)
+    return found
+
+
+def _opening(text: str, start: int) -> tuple[int, int] | None:
+    """The address that opens the sentence at ``start``: greetings, then a name, then a
+    comma, "!" or a word of chat; None when the sentence opens otherwise."""
+    words = [(m.group(), m.start(), m.end()) for m in WORD.finditer(text, start)][:6]
+    at, greeted = 0, False
+    while at < len(words) - 1 and words[at][0].casefold() in GREETINGS:
+        greeted, at = True, at + 1
+        if text[words[at - 1][2] : words[at][1]].strip().startswith("!"):
+            return None  # "Thanks! Books, movies ...": the greeting was a sentence
+        if _separator(text, words[at - 1][2]) is not None and words[at][0][:1].isupper():
+            break
+    names = []
+    while at < len(words) and len(names) < 2 and _name(words[at][0], greeted=greeted):
+        names.append(words[at])
+        at += 1
+        if _separator(text, names[-1][2]) is not None:
+            break
+    if not names:
+        return _lowercase(words, start) if not greeted else None
+    end = names[-1][2]
+    if at < len(words) and words[at][0].casefold() in TITLES:
+        end, at = words[at][2], at + 1
+    after = _separator(text, end)
+    if after is None:
+        chat = at < len(words) and words[at][0].casefold() in GREETINGS
+        return (start, words[at][2]) if chat else None
+    if after >= len(text) or _apposition(text, after):
+        return None
+    return start, after
+
+
+def _separator(text: str, end: int) -> int | None:
+    """Where the words after a comma or "!" at ``end`` start; None when neither is there."""
+    match = re.compile(r"\s*[,!]+\s*").match(text, end)
+    return match.end() if match else None
+
+
+def _apposition(text: str, after: int) -> bool:
+    """True when the words after the name describe it ("Deniz, my girlfriend, moved in"):
+    a short phrase that opens with a determiner and a comma closes."""
+    phrase = re.split(r"[.!?;]", text[after:], maxsplit=1)[0]
+    if "," not in phrase:
+        return False
+    words = phrase.split(",", 1)[0].split()
+    return 0 < len(words) <= 6 and words[0].casefold() in APPOSITION
+
+
+def _lowercase(words: list[tuple[str, int, int]], start: int) -> tuple[int, int] | None:
+    """A name typed in lowercase right before "i" or "im" ("flor i moved")."""
+    if len(words) < 2 or words[1][0].casefold().replace("’", "'") not in LOWER_NEXT:
+        return None
+    word = words[0][0]
+    if len(word) < 3 or not (word.isalpha() and word.islower()):
+        return None
+    if _english(word) or _function_word(word) or _place(word):
+        return None
+    return start, words[0][2]
+
+
+CLOSING = re.compile(r"([a-z'’]+),\s*((?:[A-Z][\w'’-]*)(?:\s[A-Z][\w'’-]*)?)\s*(?=[.!?]+(?:\s|$)|$)")
+
+
+def _closings(text: str) -> list[tuple[int, int]]:
+    """Names said last in a sentence, after a comma and a word in lowercase ("... my
+    heart broke, Zoé."); not the last item of a list ("I speak Hausa, Igbo.") nor a
+    noun's name ("my wife, Lerato")."""
+    return [
+        (match.end(1), match.end(2))
+        for match in CLOSING.finditer(text)
+        if not _listed(match.group(1), "noun")  # "my wife, Lerato", "my ex, Sipho"
+        and all(_name(word, greeted=False) for word in match.group(2).split())
+    ]
