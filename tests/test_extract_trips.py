@@ -39,3 +39,56 @@ def test_a_home_beside_a_trip_word_of_another_clause_is_kept(
 )
 def test_a_trip_is_no_home(monkeypatch: pytest.MonkeyPatch, text: str, value: str) -> None:
     assert added_by(monkeypatch, text, value, "LIVES_IN") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        (
+            "I spent two weeks in Istanbul with my cousins, ate simit every morning and drank"
+            " far too much Turkish tea.",
+            "Turkish tea",
+            "FAVORITE_DRINK",
+        ),
+        (
+            "I flew over to Boston to see my aunt, and I ate clam chowder every day.",
+            "clam chowder",
+            "HOBBY",
+        ),
+        (
+            "I was in Chennai for my cousin's wedding, and the filter coffee at the hotel was"
+            " incredible.",
+            "filter coffee",
+            "FAVORITE_DRINK",
+        ),
+    ],
+)
+def test_what_one_had_on_a_trip_is_no_habit(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str
+) -> None:
+    assert not {f for f in facts_with(monkeypatch, text, value, label) if f[2] == value}
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label", "fact"),
+    [
+        # "went back to" a drink is no journey
+        (
+            "I moved to Ibadan and went back to drinking zobo instead of beer.",
+            "zobo",
+            "FAVORITE_DRINK",
+            ("Ana", "favorite drink", "zobo", "assert"),
+        ),
+        # plural trip nouns are habits
+        (
+            "My climbing gym hired me, so I climb there on weekends.",
+            "climb",
+            "HOBBY",
+            ("Ana", "hobby", "climbing", "assert"),
+        ),
+    ],
+)
+def test_a_habit_beside_a_past_going_is_kept(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str, fact: tuple[str, ...]
+) -> None:
+    assert fact in facts_with(monkeypatch, text, value, label)

@@ -399,8 +399,13 @@ def _superseded(found: Candidate, sentence: Any, candidates: list[Candidate]) ->
 
 def _on_trip(found: Candidate, doc: Any) -> bool:
     """True for a drink or pastime of a trip: "Spent the week in Bali, drank coconut
-    water every day" (:func:`trips.during_trip`)."""
-    return found.relation in ("favorite drink", "hobby") and trips.during_trip(doc[found.anchor])
+    water every day" (:func:`trips.during_trip`), "I flew over to Boston to see my aunt
+    and I ate clam chowder every day" (:func:`trips.told_on_trip`)."""
+    if found.relation not in ("favorite drink", "hobby"):
+        return False
+    if trips.during_trip(doc[found.anchor]):
+        return True
+    return found.kind == "assert" and trips.told_on_trip(doc[found.anchor])
 
 
 def _none_of(found: Candidate, sentence: Any) -> bool:

@@ -53,6 +53,39 @@ def during_trip(verb: Token) -> bool:
     return is_trip(head) or head.lemma_ == "spend" and _spent_away(head)
 
 
+def told_on_trip(token: Token) -> bool:
+    """True for what a past clause tells in a sentence that tells a trip: "I spent two
+    weeks in Istanbul with my cousins, ate simit every morning and drank far too much
+    Turkish tea"; "I flew over to Boston to see my aunt, and I ate clam chowder every
+    day"; "I was in Chennai for a wedding, and the filter coffee at the hotel was
+    incredible" (what one had there is no habit of one's own)."""
+    verb = next((t for t in (token, *token.ancestors) if t.pos_ in ("VERB", "AUX")), None)
+    if verb is None or verb.tag_ != "VBD":
+        return False
+    return any(
+        other.tag_ == "VBD" and _away(other)
+        for other in token.sent
+        if other.pos_ in ("VERB", "AUX")
+    )
+
+
+def _away(verb: Token) -> bool:
+    """A past clause of a trip, as :func:`told_on_trip` reads it: "went" only to a
+    named place ("went back to drinking zobo", "after my knee went" are none), and
+    trip nouns in the plural are habits ("on weekends")."""
+    if verb.lemma_ == "spend":
+        return _spent_away(verb)
+    if verb.lemma_ == "go":
+        return any(
+            o.pos_ == "PROPN" or o.ent_type_ in ("GPE", "LOC", "FAC")
+            for p in verb.children
+            if p.dep_ == "prep" and p.lower_ in ("to", "into")
+            for o in p.children
+            if o.dep_ == "pobj"
+        )
+    return is_trip(verb, habits=True)
+
+
 def _spent_away(verb: Token) -> bool:
     """ "Spent the holidays at my aunt's": a season, not years, spent somewhere."""
     spans = [c for c in verb.children if c.dep_ in ("dobj", "npadvmod")]
