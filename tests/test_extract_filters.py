@@ -25,6 +25,10 @@ Fact = tuple[str, str, str, str]
          ("Ana", "job title", "pharmacist", "assert")),
         ("Coffee? Nah, yerba mate is my lifeblood, I'm never without my gourd.", "yerba mate",
          "FAVORITE_DRINK", ("Ana", "favorite drink", "yerba mate", "assert")),
+        # so is one the parser hung on the next as if subordinate, with no word for it
+        ("Since last month I'm employed as a ski instructor by SkiStar Hemsedal, so the snow"
+         " can't come fast enough.", "SkiStar Hemsedal", "WORKS_AT",
+         ("Ana", "works at", "SkiStar Hemsedal", "assert")),
         # a reason or a concession is asserted whatever its main clause says
         ("I can't explain it simply, even though I work at Access Bank.", "Access Bank",
          "WORKS_AT", ("Ana", "works at", "Access Bank", "assert")),

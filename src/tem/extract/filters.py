@@ -70,7 +70,7 @@ def governors(token: Token) -> list[Token]:
             break
         if token.dep_ == "ccomp" and (_set_apart(token) or _spliced(token)):
             break
-        if token.dep_ == "advcl" and _given_reason(token):
+        if token.dep_ == "advcl" and (_given_reason(token) or _unmarked_statement(token)):
             break
         token = token.head
         chain.append(token)
@@ -109,6 +109,16 @@ def _spliced(clause: Token) -> bool:
         return False
     said = [c for c in head.children if c.dep_ in ("ccomp", "xcomp", "dobj") and c.i != clause.i]
     return not (head.lemma_.casefold() in ASIDES and not said)
+
+
+def _unmarked_statement(clause: Token) -> bool:
+    """True for a statement the parser hung on the next one as if it were subordinate,
+    with no word to make it so ("Since last month I'm employed as a ski instructor by
+    SkiStar, so the snow can't come fast enough"): a comma between, as :func:`_spliced`
+    reads it; not a condition told by inversion ("Had I stayed in Leeds, ...")."""
+    if any(c.dep_ == "mark" for c in clause.children) or _inverted(clause):
+        return False
+    return _spliced(clause)
 
 
 def _given_reason(clause: Token) -> bool:
