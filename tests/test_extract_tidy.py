@@ -40,6 +40,10 @@ from tem.extract.tidy import tidy
         ("partner", "Wife", "Wife"),
         ("has pet", "hamster Nugget", "Nugget"),
         ("has pet", "dog bruno", "bruno"),  # a name typed in lowercase
+        ("has pet", "golden retriever Luna", "Luna"),  # a kind of retriever, then a name
+        ("has pet", "Labrador Retriever", "Labrador Retriever"),  # a breed in capitals
+        ("job title", "paramedic life", "paramedic"),  # the life a title makes
+        ("job title", "chief engineer life", "chief engineer"),
         ("has pet", "kelpie puppy", "kelpie puppy"),  # two words of animals: no name
         ("has pet", "border collie", "border collie"),
         ("has pet", "huskies", "husky"),  # one fact per kind, in the singular

@@ -60,11 +60,12 @@ def canonical(relation: str, span: Any) -> str:
 
 
 def _named_after_kind(span: Any) -> bool:
-    """ "my golden retriever Bruno": a pet's name after the animal it is."""
+    """ "my golden retriever Bruno": a pet's name after the animal it is; an animal's
+    word is a name too when capitalised after one in lowercase ("retriever Moose")."""
     root = span.root
-    return (
-        root.i > span.start and kinds.is_animal(root.doc[root.i - 1]) and not kinds.is_animal(root)
-    )
+    if root.i == span.start or not kinds.is_animal(before := root.doc[root.i - 1]):
+        return False
+    return not kinds.is_animal(root) or root.text[:1].isupper() and before.text.islower()
 
 
 def _is_verb(token: Any) -> bool:

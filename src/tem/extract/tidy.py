@@ -124,8 +124,15 @@ def _habit(words: list[str]) -> list[str]:
     return words
 
 
+LIVES = frozenset({"life", "era", "mode"})
+"""Words chat puts after a title for the life it makes: "paramedic life", "nurse era"."""
+
+
 def _title(words: list[str]) -> list[str]:
-    """A title without how much or how alone: "full time nurse", "the only nurse"."""
+    """A title without how much or how alone ("full time nurse", "the only nurse"), nor
+    the life it makes ("mechanic life")."""
+    if len(words) > 1 and words[-1].casefold() in LIVES:
+        words = words[:-1]
     if len(words) > 2 and " ".join(words[:2]).casefold() in HOURS:
         words = words[2:]
     if len(words) > 1 and words[0].casefold() in HOURS:
@@ -205,8 +212,11 @@ def _pet_then_name(words: list[str]) -> bool:
     """ "hamster Nugget": an animal, then one capitalised name; typed in lowercase, a
     word that is no animal after a one-word animal ("my dog bruno")."""
     kind, name = words[:-1], words[-1]
-    if " ".join(kind).casefold() not in ANIMALS:
+    kind_of = kind[-1].islower() and kind[-1] in ANIMALS  # "golden retriever Moose"
+    if " ".join(kind).casefold() not in ANIMALS and not kind_of:
         return False
+    if kind[-1][:1].isupper() and name.casefold() in ANIMALS:
+        return False  # "Labrador Retriever": a breed in capitals
     lowercase = len(words) == 2 and name.isalpha() and _one_animal(name).casefold() not in ANIMALS
     return name[:1].isupper() or lowercase
 
