@@ -131,6 +131,10 @@ def test_a_history_ends_its_items_whoever_read_them(
          {("job title", "florist", "assert"), ("hobby", "salsa dancing", "assert")}),
         ("Stuff I quit in 2024: smoking, energy drinks, and my job at Careem.",
          {("favorite drink", "energy drinks", "end"), ("works at", "Careem", "end")}),
+        # an ending said in a clause of its own ("since ...") ends none of the items
+        ("Since I left Lagos I've done it all: moved to Toronto, enrolled at Seneca College.",
+         {("lives in", "Lagos", "end"), ("lives in", "Toronto", "assert"),
+          ("studies at", "Seneca College", "assert")}),
         # a drink among the items, which no verb of its own names, was given up too
         ("Things I quit this year: coffee, Twitter, and my job at Snapp.",
          {("favorite drink", "coffee", "end"), ("works at", "Snapp", "end")}),

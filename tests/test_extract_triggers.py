@@ -45,3 +45,16 @@ def test_a_photo_caption_states_no_fact_of_the_speaker() -> None:
     text = "So stoked about it! [shares a photo: a photography of a man with a dog]"
     session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Andrew", text, 0),))
     assert OfflineExtractor().extract(session) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("finally moved to austin lol, the tacos", "finally moved to austin, the tacos"),
+        ("my 3rd chai lol i cant stop", "my 3rd chai, i cant stop"),
+        ("two guinea pigs called Salt and Pepper lol", "two guinea pigs called Salt and Pepper"),
+        ("lol my husky Mochi ate a sock", "lol my husky Mochi ate a sock"),  # opening: kept
+    ],
+)
+def test_a_chat_tag_after_a_word_is_cut_or_read_as_a_comma(text: str, said: str) -> None:
+    assert spoken(text) == said

@@ -372,7 +372,8 @@ def ending_heading(sentence: Any) -> int | None:
         particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
         gave_up = verb.lemma_ == "give" and "up" in particles
         ending = (verb.lemma_ in LIST_ENDING_VERBS and not particles) or gave_up
-        if ending and said_by(verb) and not filters.is_negated(verb):
+        marked = any(c.dep_ == "mark" for c in verb.children)  # "since I left Lagos I've ..."
+        if ending and not marked and said_by(verb) and not filters.is_negated(verb):
             return int(colon)
     return None
 

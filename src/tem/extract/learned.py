@@ -287,10 +287,20 @@ def pastime(verb: Token) -> bool:
     if any(trips.is_trip(t, habits=True) for t in [verb, *filters.governors(verb)]):
         return False
     if verb.lemma_.casefold() == "run" and any(
-        c.lower_ in ("late", "behind") for c in verb.children
+        c.lower_ in ("late", "behind") or _one_thing(c) for c in verb.children
     ):
-        return False  # "Running late again": no run at all
+        return False  # "Running late again", "running a shave ice stand": no run at all
     return not obliged(verb)
+
+
+def _one_thing(token: Token) -> bool:
+    """An object with an article, in the singular: "running *a stand*", "run *the
+    shop*" (something managed, or one race), not "running marathons"."""
+    return (
+        token.dep_ == "dobj"
+        and token.tag_ in ("NN", "NNP")
+        and any(c.dep_ in ("det", "poss") for c in token.children)
+    )
 
 
 def obliged(verb: Token) -> bool:

@@ -82,6 +82,14 @@ ANNOTATION = re.compile(r"\[[^\[\]]*\]")
 "[shares a photo: a photography of a man ...]"."""
 
 
+CHAT_TAG = re.compile(r"(?<=\w)[ \t]+(?:lol|lmao|lmfao|rofl|tbh|ngl|smh|fr)(?=[\s,.!?]|$)", re.I)
+"""Chat's tags said after a word, which the parser reads as words of the sentence
+("finally moved to austin lol, the tacos": a place "lol"): cut before reading, or
+read as the comma it stands for when words follow ("my 3rd chai lol i cant stop"). A tag
+that opens a sentence stays: the parse around it was no worse, and cutting it lost
+facts ("lol my husky Mochi just ate a sock")."""
+
+
 NUMBERED = re.compile(r"(?:(?<=\s)|^)\d{1,2}\)(?=\s)")
 """The number of an inline list's item: "2)" in "... Tema 2) married to Efua"."""
 
@@ -97,6 +105,7 @@ def spoken(text: str) -> str:
     from tem.extract.vocatives import unaddressed
 
     blanked = unaddressed(ANNOTATION.sub(lambda m: " " * len(m.group()), text))
+    blanked = CHAT_TAG.sub(lambda m: "," if m.end() < len(blanked) and blanked[m.end()] == " " else "", blanked)
     return NUMBERED.sub(lambda m: "," + " " * (len(m.group()) - 1), blanked)
 
 
