@@ -89,3 +89,21 @@ def test_made_redundant_ends_the_job() -> None:
     assert _facts("Norwegian Air made me redundant in the spring.") == {
         ("works at", "Norwegian Air", "end")
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("I'm employed as head baker at a tiny bakery called Mugi.", "Mugi"),
+        ("I work at a small bakery called Forno Rosa, mostly on the early shift.", "Forno Rosa"),
+    ],
+)
+def test_an_employer_is_the_name_it_is_given(text: str, name: str) -> None:
+    from datetime import UTC, datetime
+
+    from tem.core.session import Session, Turn
+    from tem.extract import OfflineExtractor
+
+    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    employers = {f.value for f in OfflineExtractor().extract(session) if f.relation == "works at"}
+    assert employers == {name}

@@ -13,7 +13,7 @@ from tem.core.model import Version, normalize_key
 from tem.core.relations import DEFAULT_CARDINALITY
 from tem.core.session import Session, Turn
 from tem.errors import UserError
-from tem.extract import farewells, filters, kinds, learned, partners, questions, trips
+from tem.extract import farewells, filters, kinds, learned, partners, questions, trips, values
 from tem.extract.copula import answered_question, possessive_facts
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
 from tem.extract.headings import ended_drinks, ending_heading, heading_candidates
@@ -159,6 +159,7 @@ def facts_of_turn(
             question = None
         previous = sentence
         candidates = [c for c in candidates if not _none_of(c, sentence) and not _on_trip(c, doc)]
+        candidates = [_by_its_name(c, sentence) for c in candidates]
         candidates = [farewells.parted(c, doc) for c in candidates]
         candidates = partners.settled(sentence, candidates, speaker)
         tidied = [replace(c, value=tidy(c.relation, c.value)) for c in candidates]
@@ -406,6 +407,25 @@ def _on_trip(found: Candidate, doc: Any) -> bool:
     if trips.during_trip(doc[found.anchor]):
         return True
     return found.kind == "assert" and trips.told_on_trip(doc[found.anchor])
+
+
+def _by_its_name(found: Candidate, sentence: Any) -> Candidate:
+    """An employer or a school by the name it is given, not the kind of place it is: "a
+    tiny bakery called Mugi" is Mugi."""
+    if found.relation not in ("works at", "studies at") or not found.value:
+        return found
+    span = kinds.span_of(sentence, found.value)
+    if span is None or span.root.lemma_ not in kinds.FIRMS | kinds.SCHOOL_HEADS:
+        return found
+    names = [
+        o
+        for acl in span.root.children
+        if kinds.naming(acl)
+        for o in acl.children
+        if o.dep_ in ("oprd", "dobj", "attr", "npadvmod") and o.pos_ == "PROPN"
+    ]
+    named = values.phrase(names[0]) if names else None
+    return replace(found, value=named) if named else found
 
 
 def _none_of(found: Candidate, sentence: Any) -> bool:
