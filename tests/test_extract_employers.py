@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from tem.core.session import Session, Turn
+from tem.extract import OfflineExtractor
 from tem.extract.employers import employer_candidates
 from tem.extract.nlp import load_pipeline
 
@@ -99,11 +103,6 @@ def test_made_redundant_ends_the_job() -> None:
     ],
 )
 def test_an_employer_is_the_name_it_is_given(text: str, name: str) -> None:
-    from datetime import UTC, datetime
-
-    from tem.core.session import Session, Turn
-    from tem.extract import OfflineExtractor
-
     session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
     employers = {f.value for f in OfflineExtractor().extract(session) if f.relation == "works at"}
     assert employers == {name}
