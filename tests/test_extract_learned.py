@@ -285,6 +285,7 @@ def test_a_proposal_in_a_statement_about_the_speaker_is_kept(
         ("I'm staying in Rome this week for a conference.", "Rome", "LIVES_IN"),
         ("Running late, walking my dog to the vet.", "Running", "HOBBY"),
         ("My fiancé and I are running a shave ice stand.", "running", "HOBBY"),  # managed
+        ("I'm settling an argument with Thandi.", "Thandi", "LIVES_IN"),  # company, no place
         ("These days my go-to drink is chai.", "is chai", "FAVORITE_DRINK"),  # a verb's span
         ("Get a flat in Leith, it's cheaper.", "Leith", "LIVES_IN"),
         ("I'm a tourist in Rome this week.", "tourist", "JOB_TITLE"),

@@ -23,6 +23,8 @@ from tem.extract.vocatives import unaddressed
         ("flor i moved to rosario", "i moved to rosario"),
         ("I had to say no, my heart broke, Zoé.", "I had to say no, my heart broke."),
         ("Long day. Kwame, I quit.", "Long day. I quit."),
+        # an English noun as a name, right before the speaker's clause
+        ("Taylor omg i'm engaged!!!", "i'm engaged!!!"),
     ],
 )
 def test_the_one_addressed_is_cut(text: str, left: str) -> None:
@@ -42,6 +44,8 @@ def test_the_one_addressed_is_cut(text: str, left: str) -> None:
         "Myself Meera, doing B.Com at St. Xavier's Kolkata.",  # a title's dot ends nothing
         "Leicester-based, I teach maths.",
         "got my first job at Ikea",
+        "Coffee, I can't live without it.",  # a word of a relation's
+        "Franco, Ferrari offered me a job.",  # an English noun, no clause of the speaker's
     ],
 )
 def test_other_openings_and_closings_stay(text: str) -> None:

@@ -125,6 +125,8 @@ def _home(span: Any, words: list[str]) -> bool:
     at_work = root.dep_ == "compound" and root.head.lower_ in PLACE_OF_WORK | ORG_HEADS
     if not (_name(span, words) or _lowercase_place(root)) or ORG_HEADS & set(words) or at_work:
         return False
+    if root.dep_ == "pobj" and root.head.lower_ == "with":
+        return False  # "settling an argument with Thandi": company, no place
     if any(_other_home(t) for t in span.sent):
         return False  # "Rome is my second home": loved, not lived in
     if root.dep_ == "pobj" and trips.stays(root.head.head):

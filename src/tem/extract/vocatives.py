@@ -134,8 +134,10 @@ def _opening(text: str, start: int) -> tuple[int, int] | None:
         at += 1
         if _separator(text, names[-1][2]) is not None:
             break
+    if not names and not greeted:
+        return _english_name(text, words, start) or _lowercase(words, start)
     if not names:
-        return _lowercase(words, start) if not greeted else None
+        return None
     end = names[-1][2]
     if at < len(words) and words[at][0].casefold() in TITLES:
         end, at = words[at][2], at + 1
@@ -146,6 +148,39 @@ def _opening(text: str, start: int) -> tuple[int, int] | None:
     if after >= len(text) or _apposition(text, after):
         return None
     return start, after
+
+
+CLAUSE_OPENERS = frozenset("i i'm im i've ive i'd my we we're our you your".split())
+"""Words that open a clause of the speaker's after an address ("Taylor omg i'm engaged")."""
+
+
+def _english_name(
+    text: str, words: list[tuple[str, int, int]], start: int
+) -> tuple[int, int] | None:
+    """A name that is an English noun too ("Taylor", "Franco", "Jack"), said first: only
+    right before the speaker's own clause, after a comma or a word of chat, and no word
+    of a relation's ("Coffee, I can't live without it")."""
+    if len(words) < 2 or not _noun_only(words[0][0]):
+        return None
+    after = _separator(text, words[0][2])
+    if after is not None:
+        opens = words[1][0].casefold().replace("’", "'") in CLAUSE_OPENERS
+        return (start, after) if opens and not _apposition(text, after) else None
+    chat = words[1][0].casefold() in GREETINGS
+    opens = len(words) > 2 and words[2][0].casefold().replace("’", "'") in CLAUSE_OPENERS
+    return (start, words[1][2]) if chat and opens else None
+
+
+def _noun_only(word: str) -> bool:
+    """A capitalised English noun that is no verb, adjective or adverb, no place and no
+    word of a relation (an animal, a drink, an occupation, a language)."""
+    from tem.extract.lexicon import ANIMALS, DRINKS, LANGUAGES, OCCUPATIONS
+
+    if not word[:1].isupper() or not word.isalpha() or _function_word(word) or _place(word):
+        return False
+    if _listed(word, "verb", "adj", "adv"):
+        return False
+    return word.casefold() not in ANIMALS | DRINKS | LANGUAGES | OCCUPATIONS
 
 
 def _separator(text: str, end: int) -> int | None:
