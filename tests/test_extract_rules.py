@@ -378,6 +378,8 @@ def test_a_sport_or_instrument_played_is_a_pastime_too() -> None:
         ("Maria", "hobby", "water polo", "assert"),
     } <= triples("I play water polo on weekends.")
     assert ("Maria", "hobby", "key role", "assert") not in triples("I played a key role in it.")
+    # a game named in the plural, which English lists as a word of its own
+    assert ("Maria", "hobby", "darts", "assert") in triples("I play darts every Tuesday.")
 
 
 def test_a_proposal_makes_the_speaker_engaged_and_no_longer_just_dating() -> None:
@@ -392,7 +394,12 @@ def test_a_proposal_makes_the_speaker_engaged_and_no_longer_just_dating() -> Non
 def test_what_is_played_is_a_pastime_only_as_a_sport_or_instrument() -> None:
     hobbies = {t[2] for t in triples("I play piano every night.") if t[1] == "hobby"}
     assert hobbies in ({"piano"}, {"playing piano"})  # the labels' guide takes either form
-    for text in ("I played a great song.", "We play different genres.", "I play fetch with Rex."):
+    for text in (
+        "I played a great song.",
+        "We play different genres.",
+        "I play fetch with Rex.",
+        "I play songs for my kids.",
+    ):
         assert not {t for t in triples(text) if t[1] == "hobby"}
 
 

@@ -243,7 +243,16 @@ def played_as_pastime(obj: Token) -> bool:
     described = any(
         c.dep_ in ("det", "amod", "nummod", "poss") and c.lower_ != "the" for c in obj.children
     )
-    return not described and (obj.tag_ != "NNS" or the)
+    return not described and (obj.tag_ != "NNS" or the or _game_in_plural(obj))
+
+
+def _game_in_plural(obj: Token) -> bool:
+    """A game named in the plural, which English lists as a word of its own ("darts",
+    "dominoes", "cards", "checkers" in WordNet's noun index); "songs", "genres" are only
+    plurals of things played."""
+    from tem.extract.nlp import known_nouns
+
+    return obj.lower_ != obj.lemma_.casefold() and obj.lower_ in known_nouns()
 
 
 def group(verb: Token, rule: VerbRule) -> Found:
