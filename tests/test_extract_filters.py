@@ -29,6 +29,10 @@ Fact = tuple[str, str, str, str]
         ("Since last month I'm employed as a ski instructor by SkiStar Hemsedal, so the snow"
          " can't come fast enough.", "SkiStar Hemsedal", "WORKS_AT",
          ("Ana", "works at", "SkiStar Hemsedal", "assert")),
+        # a clause with its "I" dropped, before a comma and another's statement
+        ("My back thanks me. Still drinking way too much black coffee, some things never"
+         " change.", "black coffee", "FAVORITE_DRINK",
+         ("Ana", "favorite drink", "black coffee", "assert")),
         # a reason or a concession is asserted whatever its main clause says
         ("I can't explain it simply, even though I work at Access Bank.", "Access Bank",
          "WORKS_AT", ("Ana", "works at", "Access Bank", "assert")),

@@ -118,7 +118,19 @@ def _unmarked_statement(clause: Token) -> bool:
     reads it; not a condition told by inversion ("Had I stayed in Leeds, ...")."""
     if any(c.dep_ == "mark" for c in clause.children) or _inverted(clause):
         return False
-    return _spliced(clause)
+    return _spliced(clause) or _dropped_subject(clause)
+
+
+def _dropped_subject(clause: Token) -> bool:
+    """ "Still drinking way too much black coffee, some things never change": a clause
+    with its "I" dropped before a comma and another's statement, not an adjunct of it."""
+    head = clause.head
+    if clause.tag_ != "VBG" or own_subject(clause) or head.i < clause.i:
+        return False
+    if not any(t.text == "," for t in clause.doc[clause.right_edge.i + 1 : head.i]):
+        return False
+    subjects = [c for c in head.children if c.dep_ in SUBJECT_DEPS]
+    return any(s.pos_ != "PRON" for s in subjects)
 
 
 def _given_reason(clause: Token) -> bool:
