@@ -95,18 +95,20 @@ NUMBERED = re.compile(r"(?:(?<=\s)|^)\d{1,2}\)(?=\s)")
 
 
 def spoken(text: str) -> str:
-    """``text`` with bracketed annotations blanked (same length, so offsets hold): a
-    photo's caption says what the picture shows, not what the speaker said of
-    themself ("a photography of a man" is no hobby of theirs); and an inline list's
-    numbers ("1) nurse at Ridge Hospital 2) live in Tema") as the commas they stand for,
-    so that no number is read into the item before it ("Tema 2"). The name of the one
-    addressed is cut out (:func:`tem.extract.vocatives.unaddressed`: "Sibusiso,
-    Discovery Health took me on" has no employer "Sibusiso, Discovery Health")."""
+    """``text`` as the readers take it: bracketed annotations blanked (a photo's caption
+    says what the picture shows, not what the speaker said of themself: "a photography
+    of a man" is no hobby of theirs); an inline list's numbers ("1) nurse at Ridge
+    Hospital 2) live in Tema") as the commas they stand for, so that no number is read
+    into the item before it ("Tema 2"); the name of the one addressed cut out
+    (:func:`tem.extract.vocatives.unaddressed`: "Sibusiso, Discovery Health took me on"
+    has no employer "Sibusiso, Discovery Health"); and chat's tags after a word
+    (:data:`CHAT_TAG`) cut."""
     from tem.extract.vocatives import unaddressed
 
-    blanked = unaddressed(ANNOTATION.sub(lambda m: " " * len(m.group()), text))
-    blanked = CHAT_TAG.sub(lambda m: "," if m.end() < len(blanked) and blanked[m.end()] == " " else "", blanked)
-    return NUMBERED.sub(lambda m: "," + " " * (len(m.group()) - 1), blanked)
+    said = ANNOTATION.sub(lambda m: " " * len(m.group()), text)
+    said = NUMBERED.sub(lambda m: "," + " " * (len(m.group()) - 1), said)
+    said = unaddressed(said)
+    return CHAT_TAG.sub(lambda m: "," if said[m.end() : m.end() + 1] == " " else "", said)
 
 
 def speaks_of_self(text: str) -> bool:
