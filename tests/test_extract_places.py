@@ -25,6 +25,10 @@ def test_the_list_holds_cities_countries_and_states_but_no_common_words() -> Non
         assert known_place(name), name
     for word in ("university", "college", "home", "work", "bus"):
         assert not known_place(word), word
+    # a big city's name as chat types it, without accents; not a common word ("hue")
+    for name in ("Izmir", "Thessaloniki", "zurich", "bogota"):
+        assert known_place(name), name
+    assert not known_place("hue")
 
 
 def test_the_longest_name_around_a_word_is_found() -> None:
@@ -60,6 +64,9 @@ def test_known_places_are_read_where_a_place_is_expected(
 
 def test_a_city_left_is_no_employer_left() -> None:
     found = triples("I left Buenos Aires for Mendoza two years ago.")
+    assert not {t for t in found if t[1] == "works at"}
+    found = triples("I left Izmir behind for good last autumn.")
+    assert ("Ana", "lives in", "Izmir", "end") in found
     assert not {t for t in found if t[1] == "works at"}
 
 
