@@ -170,3 +170,21 @@ def test_a_name_after_married_to_that_the_parser_read_as_a_verb_is_the_partner()
 )
 def test_a_fond_spouse_word_said_bare_is_the_speakers_own(text: str) -> None:
     assert ("Ana", "relationship status", "married", "assert") in triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("my husbnd dariush burned the tahdig again", "married"),
+        ("cant come tonite my boyfrend yusuf is sick", "dating"),
+    ],
+)
+def test_a_misspelt_partner_word_says_its_status(text: str, status: str) -> None:
+    assert ("Ana", "relationship status", status, "assert") in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["My new hobby is woodworking.", "My best friend is studying dentistry in Cairo."]
+)
+def test_a_word_close_to_a_partner_word_is_no_typo_of_it(text: str) -> None:
+    assert not {t for t in triples(text) if t[1] == "relationship status"}

@@ -87,3 +87,34 @@ def known_nouns() -> frozenset[str]:
     :func:`known_verbs`): "tango", "chess", "rugby"; not "kyivstar" nor "netflix"."""
     table = load_pipeline().get_pipe("lemmatizer").lookups.get_table("lemma_index")
     return frozenset(table["noun"])
+
+
+@functools.cache
+def _index(*parts: str) -> frozenset[str]:
+    table = load_pipeline().get_pipe("lemmatizer").lookups.get_table("lemma_index")
+    return frozenset().union(*(table[pos] for pos in parts))
+
+
+SUFFIXES: tuple[tuple[str, str], ...] = (
+    *(("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("d", "")),
+    *(("ing", ""), ("ing", "e"), ("in", ""), ("in", "e")),
+)
+"""Endings of a word's forms, and what its index form ends with instead."""
+
+
+def listed_word(word: str, *parts: str) -> bool:
+    """True when ``word`` or a form of it is in WordNet's index of those parts of speech
+    ("noun", "verb", "adj", "adv"): "Mondays", "Gutted", "Kidding" as well as "Coffee"."""
+    index = _index(*parts)
+    word = word.casefold()
+    if word in index:
+        return True
+    stems = [word[: -len(end)] + new for end, new in SUFFIXES if word.endswith(end)]
+    stems += [stem[:-1] for stem in stems if len(stem) > 2 and stem[-1] == stem[-2]]
+    return any(stem in index for stem in stems)
+
+
+def english_word(word: str) -> bool:
+    """True for an English word in any of its forms: no name, no typo ("hobby", not
+    "husbnd")."""
+    return listed_word(word, "noun", "verb", "adj", "adv")

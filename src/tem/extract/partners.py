@@ -16,8 +16,9 @@ from typing import Any
 from tem.extract.facts import Candidate
 from tem.extract.farewells import died
 from tem.extract.filters import blocked
-from tem.extract.kinds import clause_of
+from tem.extract.kinds import clause_of, spelled
 from tem.extract.lexicon import CUE_STATUS, PARTNER_NOUNS
+from tem.extract.nlp import english_word
 from tem.extract.subjects import first_possessed
 from tem.extract.values import name_after_to, phrase
 
@@ -32,7 +33,7 @@ def status_said(word: Any) -> str:
     """The status a partner word says with the words before it: "wife" married, "late
     husband" widowed, "ex-wife" divorced, "ex-boyfriend" single, "future wife" none;
     "partner" in a relationship, but "business partner" none."""
-    status = CUE_STATUS.get(word.lower_, "")
+    status = CUE_STATUS.get(partner_word(word), "")
     if word.lower_ == "partner" and any(
         c.dep_ in ("compound", "amod") and c.lower_ not in ("life", "ex", "late")
         for c in word.children
@@ -46,6 +47,20 @@ def status_said(word: Any) -> str:
     return status
 
 
+def partner_word(token: Any) -> str:
+    """The partner or status word ``token`` is, as spelled or misspelled ("boyfrend",
+    "husbnd"); "" if none."""
+    if token.lower_ in PARTNER_WORDS:
+        return str(token.lower_)
+    if english_word(token.lower_):
+        return ""  # a word, no typo: "hobby" is no "hubby", "friend" no "boyfriend"
+    word = spelled(token.lower_, PARTNER_WORDS)
+    return word if word in PARTNER_WORDS and word[0] == token.lower_[0] else ""
+
+
+PARTNER_WORDS = PARTNER_NOUNS | frozenset(CUE_STATUS)
+
+
 def _modifiers(word: Any) -> list[str]:
     return [c.lower_.strip("-") for c in word.children if c.i < word.i]
 
@@ -54,7 +69,7 @@ def own_partner_word(sentence: Any) -> Any | None:
     """The speaker's own partner word in ``sentence``: "my wife", "our engagement";
     not "my son's girlfriend" (her owner is the son) nor "his girlfriend"."""
     for token in sentence:
-        said = token.lower_ in PARTNER_NOUNS or token.lower_ in CUE_STATUS or _other_half(token)
+        said = bool(partner_word(token)) or _other_half(token)
         if said and (first_possessed(token) or _household(token)):
             return token
     return None

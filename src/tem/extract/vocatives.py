@@ -21,8 +21,9 @@ rosario").
 
 from __future__ import annotations
 
-import functools
 import re
+
+from tem.extract.nlp import english_word, listed_word
 
 GREETINGS = frozenset(
     """hey hi hiya heya hello oh ooh ah aw aww awww yo dude bro bruh girl sis babe haha
@@ -41,36 +42,8 @@ WORD = re.compile(r"[^\s,!?.;:—–]+")
 STARTS = re.compile(r"(?:^|(?<=[.!?])\s+|\n)")
 
 
-@functools.cache
-def _index(*parts: str) -> frozenset[str]:
-    from tem.extract.nlp import load_pipeline
-
-    table = load_pipeline().get_pipe("lemmatizer").lookups.get_table("lemma_index")
-    return frozenset().union(*(table[pos] for pos in parts))
-
-
-SUFFIXES = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("d", ""))
-SUFFIXES += (("ing", ""), ("ing", "e"), ("in", ""), ("in", "e"))
-
-
-def _listed(word: str, *parts: str) -> bool:
-    """True when ``word`` or a form of it is in WordNet's index of those parts of speech:
-    "Mondays", "Gutted", "Kidding" as well as "Coffee"."""
-    index = _index(*parts)
-    word = word.casefold()
-    if word in index:
-        return True
-    stems = [word[: -len(end)] + new for end, new in SUFFIXES if word.endswith(end)]
-    stems += [stem[:-1] for stem in stems if len(stem) > 2 and stem[-1] == stem[-2]]
-    return any(stem in index for stem in stems)
-
-
-def _english(word: str) -> bool:
-    return _listed(word, "noun", "verb", "adj", "adv")
-
-
 def _function_word(word: str) -> bool:
-    """"My", "Which", "Myself", "I'm", "She's": no name."""
+    """ "My", "Which", "Myself", "I'm", "She's": no name."""
     from spacy.lang.en.stop_words import STOP_WORDS
 
     return word.casefold().split("'")[0] in STOP_WORDS
@@ -88,9 +61,9 @@ def _name(word: str, *, greeted: bool) -> bool:
     if not bare[:1].isupper() or _function_word(bare) or _place(bare):
         return False
     tail = bare.rsplit("-", 1)[-1]
-    if "-" in bare and len(tail) >= 5 and _english(tail):  # "Leicester-based"
+    if "-" in bare and len(tail) >= 5 and english_word(tail):  # "Leicester-based"
         return False
-    return greeted or not _english(bare.strip("'-"))
+    return greeted or not english_word(bare.strip("'-"))
 
 
 def _cut(text: str, spans: list[tuple[int, int]]) -> str:
@@ -128,7 +101,7 @@ def _opening(text: str, start: int) -> tuple[int, int] | None:
             return None  # "Thanks! Books, movies ...": the greeting was a sentence
         if _separator(text, words[at - 1][2]) is not None and words[at][0][:1].isupper():
             break
-    names = []
+    names: list[tuple[str, int, int]] = []
     while at < len(words) and len(names) < 2 and _name(words[at][0], greeted=greeted):
         names.append(words[at])
         at += 1
@@ -178,7 +151,7 @@ def _noun_only(word: str) -> bool:
 
     if not word[:1].isupper() or not word.isalpha() or _function_word(word) or _place(word):
         return False
-    if _listed(word, "verb", "adj", "adv"):
+    if listed_word(word, "verb", "adj", "adv"):
         return False
     return word.casefold() not in ANIMALS | DRINKS | LANGUAGES | OCCUPATIONS
 
@@ -206,12 +179,13 @@ def _lowercase(words: list[tuple[str, int, int]], start: int) -> tuple[int, int]
     word = words[0][0]
     if len(word) < 3 or not (word.isalpha() and word.islower()):
         return None
-    if _english(word) or _function_word(word) or _place(word):
+    if english_word(word) or _function_word(word) or _place(word):
         return None
     return start, words[0][2]
 
 
-CLOSING = re.compile(r"([a-z'’]+),\s*((?:[A-Z][\w'’-]*)(?:\s[A-Z][\w'’-]*)?)\s*(?=[.!?]+(?:\s|$)|$)")
+CAPITALISED = r"[A-Z][\w'’-]*"
+CLOSING = re.compile(rf"([a-z'’]+),\s*({CAPITALISED}(?:\s{CAPITALISED})?)\s*(?=[.!?]+(?:\s|$)|$)")
 
 
 def _closings(text: str) -> list[tuple[int, int]]:
@@ -221,6 +195,6 @@ def _closings(text: str) -> list[tuple[int, int]]:
     return [
         (match.end(1), match.end(2))
         for match in CLOSING.finditer(text)
-        if not _listed(match.group(1), "noun")  # "my wife, Lerato", "my ex, Sipho"
+        if not listed_word(match.group(1), "noun")  # "my wife, Lerato", "my ex, Sipho"
         and all(_name(word, greeted=False) for word in match.group(2).split())
     ]
