@@ -26,6 +26,8 @@ from test_extract_rules import triples
             "Rant: the bus from my flat in Marrakech's medina was late again.",
             ("lives in", "Marrakech", "assert"),
         ),
+        # the place a home is named by, before it; not a firm's ("my Airbnb apartment")
+        ("Things in my tiny Daegu studio: a hamster.", ("lives in", "Daegu", "assert")),
         # getting done is having; to be got is not
         ("I finally got my own place in Leeds.", ("lives in", "Leeds", "assert")),
         (
@@ -57,6 +59,7 @@ def test_a_possessive_holds_whatever_its_clause_says(text: str, fact: tuple[str,
         ("I got an interview for my dream job at Google.", "works at"),
         ("i was late for my shift at work again", "works at"),
         ("After my shift at the hospital I went home.", "works at"),
+        ("My Airbnb apartment was awful.", "lives in"),
     ],
 )
 def test_a_possessive_wanted_or_common_gives_nothing(text: str, relation: str) -> None:
