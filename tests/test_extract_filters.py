@@ -33,6 +33,9 @@ Fact = tuple[str, str, str, str]
         ("My back thanks me. Still drinking way too much black coffee, some things never"
          " change.", "black coffee", "FAVORITE_DRINK",
          ("Ana", "favorite drink", "black coffee", "assert")),
+        ("Had a proper natter in Welsh with the lady at the chippy tonight — nice to actually"
+         " use it outside the house for once.", "Welsh", "SPEAKS",
+         ("Ana", "speaks", "Welsh", "assert")),
         # a reason or a concession is asserted whatever its main clause says
         ("I can't explain it simply, even though I work at Access Bank.", "Access Bank",
          "WORKS_AT", ("Ana", "works at", "Access Bank", "assert")),

@@ -122,12 +122,14 @@ def _unmarked_statement(clause: Token) -> bool:
 
 
 def _dropped_subject(clause: Token) -> bool:
-    """ "Still drinking way too much black coffee, some things never change": a clause
-    with its "I" dropped before a comma and another's statement, not an adjunct of it."""
+    """ "Still drinking way too much black coffee, some things never change", "Sorted out
+    a flat in Bangalore at last — so the PG days are behind me": a clause with its "I"
+    dropped before a comma or a dash and another's statement, not an adjunct of it."""
     head = clause.head
-    if clause.tag_ != "VBG" or own_subject(clause) or head.i < clause.i:
+    if clause.tag_ not in ("VBG", "VBD", "VBN") or own_subject(clause) or head.i < clause.i:
         return False
-    if not any(t.text == "," for t in clause.doc[clause.right_edge.i + 1 : head.i]):
+    between = clause.doc[clause.right_edge.i + 1 : head.i]
+    if not any(t.text in (",", "—", "–", ";") for t in between):
         return False
     subjects = [c for c in head.children if c.dep_ in SUBJECT_DEPS]
     return any(s.pos_ != "PRON" for s in subjects)
