@@ -61,6 +61,12 @@ def test_a_trip_is_no_home(monkeypatch: pytest.MonkeyPatch, text: str, value: st
             "filter coffee",
             "FAVORITE_DRINK",
         ),
+        # a short stay named without a verb
+        (
+            "Three days in Kyoto and I've already drunk more hojicha than in my whole life.",
+            "hojicha",
+            "FAVORITE_DRINK",
+        ),
     ],
 )
 def test_what_one_had_on_a_trip_is_no_habit(

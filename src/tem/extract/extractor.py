@@ -406,7 +406,8 @@ def _on_trip(found: Candidate, doc: Any) -> bool:
         return False
     if trips.during_trip(doc[found.anchor]):
         return True
-    return found.kind == "assert" and trips.told_on_trip(doc[found.anchor])
+    anchor = doc[found.anchor]
+    return found.kind == "assert" and (trips.told_on_trip(anchor) or trips.told_in_a_stay(anchor))
 
 
 def _by_its_name(found: Candidate, sentence: Any) -> Candidate:

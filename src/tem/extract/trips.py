@@ -69,6 +69,30 @@ def told_on_trip(token: Token) -> bool:
     )
 
 
+def told_in_a_stay(token: Token) -> bool:
+    """True for what a clause tells, not in the present simple, in a sentence that names
+    a short stay somewhere: "Three days in Kyoto and I've already drunk more hojicha than
+    in my whole life", "Back from four days in Dubrovnik — the swimming was incredible"
+    (a habit is said in the present: "Three weeks in Lisbon and I drink ginjinha daily"
+    is read as one)."""
+    verb = next((t for t in (token, *token.ancestors) if t.pos_ in ("VERB", "AUX")), None)
+    if verb is not None and verb.tag_ in ("VBP", "VBZ") and not _perfect(verb):
+        return False
+    return any(_short_stay(t) for t in token.sent)
+
+
+def _perfect(verb: Token) -> bool:
+    return any(c.dep_ == "aux" and c.lemma_ == "have" for c in verb.children)
+
+
+def _short_stay(token: Token) -> bool:
+    """ "three days in Kyoto", "a week in Oaxaca": a short span spent at a place."""
+    if token.lower_ not in SHORT_UNITS:
+        return False
+    places = [o for p in token.children if p.lower_ == "in" for o in p.children]
+    return any(o.ent_type_ in ("GPE", "LOC") or lowercase_place(o) for o in places)
+
+
 def _away(verb: Token) -> bool:
     """A past clause of a trip, as :func:`told_on_trip` reads it: "went" only to a
     named place ("went back to drinking zobo", "after my knee went" are none), and
