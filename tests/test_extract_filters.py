@@ -136,6 +136,8 @@ def test_a_clause_keeps_its_own_word(
          "HAS_PET"),
         ("I applied to be a barista at that new café on Khao San Road.", "barista",
          "JOB_TITLE"),
+        ("Did a trial shift as a line cook at Nobu yesterday, still waiting on the verdict.",
+         "line cook", "JOB_TITLE"),
         ("Sometimes I picture myself as a barista in Portland.", "Portland", "LIVES_IN"),
         # a pastime's person is no occupation
         ("I think I am an expert hiker now.", "expert hiker", "JOB_TITLE"),

@@ -349,7 +349,7 @@ def offered_or_applied(sentence: Any) -> bool:
     """True for a job, place or school applied for, or an offer refused: "I applied to
     Stripe", "they offered me a flat in Shimokitazawa but I passed on it"."""
     lemmas = {t.lemma_.casefold() for t in sentence} | {t.lower_ for t in sentence}
-    if lemmas & APPLICATION_WORDS:
+    if lemmas & APPLICATION_WORDS or any(_tried_out(t) for t in sentence):
         return True
     if any(
         t.lemma_ in ("decline", "reject", "refuse") and t.pos_ == "VERB" and _by_speaker(t)
@@ -376,6 +376,13 @@ def offered_or_applied(sentence: Any) -> bool:
     # "accepted me and I still chose a gap year instead": something else was chosen
     refused = refused or {"choose", "instead"} <= lemmas
     return refused and bool(lemmas & (OFFER_WORDS | {"decide", "say", "get", "accept", "admit"}))
+
+
+def _tried_out(token: Token) -> bool:
+    """ "a trial shift at Nobu", "my trial day at the garage": a try-out, no job yet."""
+    return token.lower_ in ("shift", "day") and any(
+        c.lower_ == "trial" and c.dep_ in ("amod", "compound") for c in token.children
+    )
 
 
 def _by_speaker(verb: Token) -> bool:
