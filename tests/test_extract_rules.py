@@ -569,3 +569,9 @@ def test_a_bare_quit_after_something_done_quits_that_not_the_job() -> None:
     assert ("Maria", "hobby", "netball", "end") in found
     assert not {t for t in found if t[1] == "works at"}
     assert ("Maria", "works at", None, "end") in triples("I had a job at Tesco but I quit.")
+
+
+def test_an_offer_got_is_no_job_until_it_is_taken() -> None:
+    assert not {t for t in triples("Got an offer from Careem in Dubai.") if t[1] == "works at"}
+    taken = triples("I got an offer from Initech to work as a QA tester and I took it.")
+    assert ("Maria", "works at", "Initech", "assert") in taken

@@ -161,8 +161,12 @@ def _job_actions(obj: Token) -> list[Token]:
 
 
 def job_at(verb: Token, rule: VerbRule) -> Found:
+    """ "started a job at Acme", "accepted an offer from Acme"; an offer only got or
+    landed is not yet taken ("Got an offer from Accenture but I said no")."""
     obj = direct_object(verb)
     if obj is None or obj.lemma_ not in lx.JOB_NOUNS | {"offer"}:
+        return []
+    if obj.lemma_ == "offer" and verb.lemma_ not in ("accept", "take") and not _taken(verb):
         return []
     inner = [*objects_of(obj, WORK_PREPS), *objects_of(verb, WORK_PREPS)]
     for action in _job_actions(obj):
@@ -172,6 +176,14 @@ def job_at(verb: Token, rule: VerbRule) -> Found:
         if value is not None:
             return found_one(rule, value)
     return []
+
+
+def _taken(verb: Token) -> bool:
+    """ "got an offer from Initech ... and I took it": the offer then taken."""
+    return any(
+        c.dep_ == "conj" and c.lemma_ in ("accept", "take") and children(c, ("dobj",))
+        for c in verb.children
+    )
 
 
 def org_end(verb: Token, rule: VerbRule) -> Found:
