@@ -95,6 +95,9 @@ Fact = tuple[str, str, str, str]
         # an inline list's numbers are not part of its items
         ("About me: 1) nurse at Ridge Hospital 2) live in Tema 3) married to Efua", "Tema",
          "LIVES_IN", ("Ana", "lives in", "Tema", "assert")),
+        # a body part's "no" is no refusal of the speaker's
+        ("gave up crossfit, my knees said nope", "crossfit", "HOBBY_END",
+         ("Ana", "hobby", "crossfit", "end")),
     ],
 )  # fmt: skip
 def test_a_clause_keeps_its_own_word(
@@ -138,6 +141,9 @@ def test_a_clause_keeps_its_own_word(
          "JOB_TITLE"),
         ("Did a trial shift as a line cook at Nobu yesterday, still waiting on the verdict.",
          "line cook", "JOB_TITLE"),
+        # an offer the speaker had to say no to
+        ("The shelter offered me a sweet old cat but I had to say no, my flat's too small.",
+         "cat", "HAS_PET"),
         ("Sometimes I picture myself as a barista in Portland.", "Portland", "LIVES_IN"),
         # a pastime's person is no occupation
         ("I think I am an expert hiker now.", "expert hiker", "JOB_TITLE"),

@@ -363,7 +363,7 @@ def offered_or_applied(sentence: Any) -> bool:
         for t in sentence
     ):
         return True  # "passed on it", "turned it down"
-    refused = "said no" in sentence.text.casefold() or "said nah" in sentence.text.casefold()
+    refused = any(_said_no(t) for t in sentence)  # "said no", "had to say no"
     refused = refused or any(t.lower_ == "not" and t.head.lemma_ == "decide" for t in sentence)
     # "offered me a sales role but I passed" (not "I passed my exams")
     refused = refused or any(
@@ -376,6 +376,13 @@ def offered_or_applied(sentence: Any) -> bool:
     # "accepted me and I still chose a gap year instead": something else was chosen
     refused = refused or {"choose", "instead"} <= lemmas
     return refused and bool(lemmas & (OFFER_WORDS | {"decide", "say", "get", "accept", "admit"}))
+
+
+def _said_no(token: Token) -> bool:
+    """ "I said no", "had to say no", "said nah": a refusal by the speaker."""
+    if token.lemma_ != "say" or not _by_speaker(token) or token.i + 1 >= len(token.doc):
+        return False
+    return token.doc[token.i + 1].lower_ in ("no", "nah", "nope")
 
 
 def _tried_out(token: Token) -> bool:
