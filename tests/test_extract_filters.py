@@ -141,6 +141,9 @@ def test_a_clause_keeps_its_own_word(
          "JOB_TITLE"),
         ("Did a trial shift as a line cook at Nobu yesterday, still waiting on the verdict.",
          "line cook", "JOB_TITLE"),
+        # a bare infinitive joined to a wanted one is wanted too
+        ("Next year I want to move to Cape Town and finally get a rescue dog.", "rescue dog",
+         "HAS_PET"),
         # an offer the speaker had to say no to
         ("The shelter offered me a sweet old cat but I had to say no, my flat's too small.",
          "cat", "HAS_PET"),

@@ -272,7 +272,11 @@ def _held_view(clause: Token, head: Token) -> bool:
 def _coordinated(token: Token, head: Token) -> bool:
     """True when ``token`` is joined to ``head`` by "and": a verb beside "quit" or "want"
     is not governed by it ("Quit Starbucks and started at Banfield"); a modal still
-    reaches it ("I might move and start a bakery": :func:`hedged`)."""
+    reaches it ("I might move and start a bakery": :func:`hedged`). A bare infinitive
+    shares the infinitive the parser gave the head ("I want to move to Cape Town and
+    finally get a rescue dog": the getting is wanted too)."""
+    if token.tag_ == "VB" and any(c.dep_ == "xcomp" and c.tag_ == "VB" for c in head.children):
+        return False
     return bool(token.dep_ == "conj" and token.head.i == head.i)
 
 
