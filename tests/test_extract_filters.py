@@ -127,6 +127,7 @@ def test_a_clause_keeps_its_own_word(
         ("I think I'll move to Lisbon.", "Lisbon", "LIVES_IN"),
         # a present progressive with a month is an arrangement ahead
         ("I'm moving to Toronto in August for grad school.", "Toronto", "LIVES_IN"),
+        ("Moving to Vancouver in the spring, already dreading the rent", "Vancouver", "LIVES_IN"),
         # a drink someone brought once is no favourite
         ("I cried at my desk because the intern brought me an iced oat latte.",
          "iced oat latte", "FAVORITE_DRINK"),

@@ -338,8 +338,10 @@ PRESENT_BE = frozenset({"am", "'m", "m", "is", "'s", "are", "'re"})
 
 def _arranged(verb: Token) -> bool:
     """ "I'm moving to Toronto in August": a present progressive with a month or season
-    is an arrangement ahead, not a state."""
-    if not any(c.dep_ == "aux" and c.lower_ in PRESENT_BE for c in verb.children):
+    is an arrangement ahead, not a state; so is one that opens the sentence with its
+    "I'm" dropped ("Moving to Vancouver in the spring")."""
+    dropped = verb.i == verb.sent.start and not own_subject(verb)
+    if not dropped and not any(c.dep_ == "aux" and c.lower_ in PRESENT_BE for c in verb.children):
         return False
     return any(
         p.dep_ == "prep"
