@@ -12,25 +12,30 @@ what followed ("Omar, Cairo has been my stomping ground" lost Cairo).
 A word counts as a name when it is capitalised, is no listed place (a home said first,
 "Rabat, then Lyon for uni"), and is no English word (WordNet's index in the pipeline's
 lemmatizer tables: "Divorced, two kids", "Coffee, then more coffee", "Running,
-crocheting, and salsa dancing"); an English word is a name only after a greeting
-("Hey Jack,"). A name the next words describe is the sentence's subject, not the one
-addressed: "Deniz, my girlfriend, moved in" (an apposition closed by a comma). Typed
-in lowercase, only an unknown word right before "i" or "im" counts ("flor i moved to
-rosario").
+crocheting, and salsa dancing"); an English word is a name only after a greeting ("Hey
+Jack,"), or as a noun right before the speaker's own clause ("Taylor omg i'm engaged"),
+never a word of a relation's ("Coffee, I can't live without it"). A name the next words
+describe is the sentence's subject, not the one addressed: "Deniz, my girlfriend, moved
+in" (an apposition closed by a comma). Typed in lowercase, only an unknown word right
+before "i" or "im" counts ("flor i moved to rosario").
 """
 
 from __future__ import annotations
 
 import re
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from tem.extract.lexicon import ANIMALS, DRINKS, LANGUAGES, OCCUPATIONS
 from tem.extract.nlp import english_word, listed_word
+from tem.extract.places import known_place
 
 GREETINGS = frozenset(
     """hey hi hiya heya hello oh ooh ah aw aww awww yo dude bro bruh girl sis babe haha
     hahaha lol omg wow yay ugh thanks thank cheers sorry congrats congratulations morning
     evening night well ok okay so yes yeah yep yup nah wesh dear""".split()
 )
-"""Words said around a name to the one addressed; blanked with it."""
+"""Words said around a name to the one addressed; cut with it."""
 TITLES = frozenset("bhai ji didi anna akka bestie".split())
 """Words of address said after a name ("Sunil bhai,")."""
 APPOSITION = frozenset("my our the a an his her their".split())
@@ -39,26 +44,19 @@ ABBREVIATIONS = re.compile(r"\b[A-Z][a-z]{0,2}[.]\s+$")
 """A title's dot ("St. Xavier's", "Dr. Osei") ends no sentence."""
 
 WORD = re.compile(r"[^\s,!?.;:—–]+")
+SEPARATOR = re.compile(r"\s*[,!]+\s*")
 STARTS = re.compile(r"(?:^|(?<=[.!?])\s+|\n)")
 
 
 def _function_word(word: str) -> bool:
     """ "My", "Which", "Myself", "I'm", "She's": no name."""
-    from spacy.lang.en.stop_words import STOP_WORDS
-
     return word.casefold().split("'")[0] in STOP_WORDS
-
-
-def _place(word: str) -> bool:
-    from tem.extract.places import known_place
-
-    return known_place(word)
 
 
 def _name(word: str, *, greeted: bool) -> bool:
     """True when ``word`` may be a name said to the listener."""
     bare = word.replace("’", "'").removesuffix("'s")
-    if not bare[:1].isupper() or _function_word(bare) or _place(bare):
+    if not bare[:1].isupper() or _function_word(bare) or known_place(bare):
         return False
     tail = bare.rsplit("-", 1)[-1]
     if "-" in bare and len(tail) >= 5 and english_word(tail):  # "Leicester-based"
@@ -147,9 +145,7 @@ def _english_name(
 def _noun_only(word: str) -> bool:
     """A capitalised English noun that is no verb, adjective or adverb, no place and no
     word of a relation (an animal, a drink, an occupation, a language)."""
-    from tem.extract.lexicon import ANIMALS, DRINKS, LANGUAGES, OCCUPATIONS
-
-    if not word[:1].isupper() or not word.isalpha() or _function_word(word) or _place(word):
+    if not word[:1].isupper() or not word.isalpha() or _function_word(word) or known_place(word):
         return False
     if listed_word(word, "verb", "adj", "adv"):
         return False
@@ -158,7 +154,7 @@ def _noun_only(word: str) -> bool:
 
 def _separator(text: str, end: int) -> int | None:
     """Where the words after a comma or "!" at ``end`` start; None when neither is there."""
-    match = re.compile(r"\s*[,!]+\s*").match(text, end)
+    match = SEPARATOR.match(text, end)
     return match.end() if match else None
 
 
@@ -179,7 +175,7 @@ def _lowercase(words: list[tuple[str, int, int]], start: int) -> tuple[int, int]
     word = words[0][0]
     if len(word) < 3 or not (word.isalpha() and word.islower()):
         return None
-    if english_word(word) or _function_word(word) or _place(word):
+    if english_word(word) or _function_word(word) or known_place(word):
         return None
     return start, words[0][2]
 
