@@ -12,7 +12,6 @@ from tem.extract import lexicon as lx
 from tem.extract.facts import Candidate, Kind
 from tem.extract.leisure import taste_phrase, taste_relation
 from tem.extract.partners import name_said_of, person_name
-from tem.extract.places import known_place
 from tem.extract.presupposed import missed, presupposed
 from tem.extract.readers import proper_name
 from tem.extract.subjects import FIRST_POSSESSIVE, SELF, first_possessed, name_of, subject_token
@@ -26,6 +25,7 @@ from tem.extract.values import (
     objects_of,
     phrase,
     place_from,
+    place_named_before,
     place_text,
     verb_phrase,
 )
@@ -319,7 +319,7 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
         )
         return [] if name is None else [(speaker, "partner", name, "assert")]
     if lemma in lx.HOME_NOUNS:
-        place = place_from(noun, ("in", "near")) or _place_beside(noun) or _place_before(noun)
+        place = place_from(noun, ("in", "near")) or _place_beside(noun) or place_named_before(noun)
         if place is None or not presupposed(noun):
             return []
         return [(speaker, "lives in", place, "end" if missed(noun) else "assert")]
@@ -420,17 +420,6 @@ def _name_here(obj: Token) -> str | None:
 def _typed_lowercase(sentence: Any) -> bool:
     """True for a sentence typed without a capital letter ("i" aside)."""
     return not any(ch.isupper() for ch in sentence.text)
-
-
-def _place_before(noun: Token) -> str | None:
-    """The place a home is named by, before it: "my Brooklyn apartment", "my tiny Daegu
-    studio" (a place by the tagger or a known place name; not "my Airbnb apartment")."""
-    for child in noun.children:
-        if child.dep_ != "compound" or child.i > noun.i:
-            continue
-        if child.ent_type_ in ("GPE", "LOC") or known_place(child.text):
-            return place_text(child)
-    return None
 
 
 def _place_beside(noun: Token) -> str | None:

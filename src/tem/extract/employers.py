@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import filters, kinds, shapes
+from tem.extract import filters, kinds, offers, shapes
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import whole_name
 from tem.extract.lexicon import SENDING
@@ -81,7 +81,7 @@ def employer_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         acting = passive or _acts_on_speaker(verb) or _pays_speaker(verb)
         if not acting or filters.blocked(verb):
             continue
-        if lemma in TAKING_ON and filters.offered_or_applied(sentence):
+        if lemma in TAKING_ON and offers.offered_or_applied(sentence):
             continue  # "Harvard accepted me but I turned it down": never enrolled
         name = _agent_name(verb) if passive else _subject_name(verb)
         if name is None:

@@ -48,10 +48,6 @@ BELIEFS = frozenset({"think", "guess", "reckon", "believe"})
 """Verbs of what the speaker holds true: "I think I'm addicted to boba"."""
 ASIDES = BELIEFS | {"suppose", "hope", "wish", "bet"}
 """Verbs of a parenthetical "I think" after a clause ("I'm moving, I think"): hedges."""
-APPLICATION_WORDS = frozenset(
-    {"apply", "application", "applicant", "shortlist", "shortlisted", "interview", "candidate"}
-)
-OFFER_WORDS = frozenset({"offer", "want", "ask", "invite", "propose", "suggest"})
 
 
 def governors(token: Token) -> list[Token]:
@@ -349,59 +345,6 @@ def _arranged(verb: Token) -> bool:
         and any(o.lower_ in MONTHS_AND_SEASONS and o.ent_type_ == "DATE" for o in p.children)
         for p in verb.children
     )
-
-
-def offered_or_applied(sentence: Any) -> bool:
-    """True for a job, place or school applied for, or an offer refused: "I applied to
-    Stripe", "they offered me a flat in Shimokitazawa but I passed on it"."""
-    lemmas = {t.lemma_.casefold() for t in sentence} | {t.lower_ for t in sentence}
-    if lemmas & APPLICATION_WORDS or any(_tried_out(t) for t in sentence):
-        return True
-    if any(
-        t.lemma_ in ("decline", "reject", "refuse") and t.pos_ == "VERB" and _by_speaker(t)
-        for t in sentence
-    ):
-        return True  # not the noun of "a refuse collector"
-    if any(
-        t.lemma_ in ("pass", "turn")
-        and {c.lower_ for c in t.children} & {"on", "down"}
-        and _by_speaker(t)
-        for t in sentence
-    ):
-        return True  # "passed on it", "turned it down"
-    refused = any(_said_no(t) for t in sentence)  # "said no", "had to say no"
-    refused = refused or any(t.lower_ == "not" and t.head.lemma_ == "decide" for t in sentence)
-    # "offered me a sales role but I passed" (not "I passed my exams")
-    refused = refused or any(
-        t.lemma_ == "pass"
-        and t.pos_ == "VERB"
-        and _by_speaker(t)
-        and not any(c.dep_ == "dobj" for c in t.children)
-        for t in sentence
-    )
-    # "accepted me and I still chose a gap year instead": something else was chosen
-    refused = refused or {"choose", "instead"} <= lemmas
-    return refused and bool(lemmas & (OFFER_WORDS | {"decide", "say", "get", "accept", "admit"}))
-
-
-def _said_no(token: Token) -> bool:
-    """ "I said no", "had to say no", "said nah": a refusal by the speaker."""
-    if token.lemma_ != "say" or not _by_speaker(token) or token.i + 1 >= len(token.doc):
-        return False
-    return token.doc[token.i + 1].lower_ in ("no", "nah", "nope")
-
-
-def _tried_out(token: Token) -> bool:
-    """ "a trial shift at Nobu", "my trial day at the garage": a try-out, no job yet."""
-    return token.lower_ in ("shift", "day") and any(
-        c.lower_ == "trial" and c.dep_ in ("amod", "compound") for c in token.children
-    )
-
-
-def _by_speaker(verb: Token) -> bool:
-    """True when ``verb`` has no subject or "I"/"we" as its subject (not "the cat refuses")."""
-    subjects = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
-    return not subjects or any(c.lower_ in ("i", "we") for c in subjects)
 
 
 def names_future_day(sentence: Any) -> bool:

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tem.extract import about, filters, kinds, partners, shapes, trips
+from tem.extract import about, filters, kinds, offers, partners, shapes, trips
 from tem.extract.copula import LIVING
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import NAMED, canonical, whole_name
@@ -237,7 +237,7 @@ def admitted(
         return False
     if kind == "assert" and filters.is_negated(verb) and not given:
         return False
-    if filters.offered_or_applied(verb.sent):
+    if offers.offered_or_applied(verb.sent):
         return False  # nothing held, so nothing ended: "offered us their parrot, we said no"
     if kind == "end" and any(filters.hedged(t) for t in [verb, *filters.governors(verb)]):
         return False

@@ -7,7 +7,7 @@ from typing import Any
 
 from tem.extract import kinds, shapes
 from tem.extract import lexicon as lx
-from tem.extract.filters import offered_or_applied
+from tem.extract.offers import offered_or_applied
 from tem.extract.patterns import VerbRule
 from tem.extract.readers import Found, direct_object, found_one, proper_name
 from tem.extract.values import children, join_tokens, objects_of, phrase, verb_phrase

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tem.extract.lexicon import HOME_NOUNS
-from tem.extract.places import place_at
+from tem.extract.places import known_place, place_at
 
 Token = Any
 
@@ -281,3 +281,14 @@ def verb_phrase(verb: Token) -> str:
 def _is_time(token: Token) -> bool:
     """True for "last year", "in the fall", "next month": times, not part of an action."""
     return any(t.ent_type_ in ("DATE", "TIME") or t.lemma_ in TIME_WORDS for t in token.subtree)
+
+
+def place_named_before(noun: Token) -> str | None:
+    """The place a home is named by, before it: "my Brooklyn apartment", "my tiny Daegu
+    studio" (a place by the tagger or a known place name; not "my Airbnb apartment")."""
+    for child in noun.children:
+        if child.dep_ != "compound" or child.i > noun.i:
+            continue
+        if child.ent_type_ in ("GPE", "LOC") or known_place(child.text):
+            return place_text(child)
+    return None

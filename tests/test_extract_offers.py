@@ -1,0 +1,40 @@
+"""Offers refused and jobs or places applied for (tem.extract.offers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tem.extract.nlp import load_pipeline
+from tem.extract.offers import offered_or_applied
+
+
+def _sentence(text: str) -> Any:
+    return next(iter(load_pipeline()(text).sents))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I applied to Stripe last week.",
+        "Got an offer from Careem in Dubai and I said no.",
+        "The shelter offered me a sweet old cat but I had to say no.",
+        "Did a trial shift as a line cook at Nobu yesterday.",
+        "I turned down an offer from Figma to work as a designer.",
+    ],
+)
+def test_an_offer_refused_or_a_try_out_is_no_holding(text: str) -> None:
+    assert offered_or_applied(_sentence(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I work at Stripe.",
+        "gave up crossfit, my knees said nope",  # no one's refusal of an offer
+        "I work shifts at Nobu as a line cook.",
+    ],
+)
+def test_a_plain_statement_is_no_offer(text: str) -> None:
+    assert not offered_or_applied(_sentence(text))
