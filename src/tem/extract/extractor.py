@@ -20,6 +20,7 @@ from tem.extract.headings import ended_drinks, ending_heading, heading_candidate
 from tem.extract.lists import list_mates
 from tem.extract.nlp import load_pipeline
 from tem.extract.rules import PLAN_RELATIONS, sentence_candidates
+from tem.extract.still import still_there
 from tem.extract.tidy import tidy
 from tem.extract.timing import clause_time
 from tem.extract.triggers import may_be_shorthand, may_state_fact, speaks_of_self, spoken
@@ -230,6 +231,7 @@ def _stated(
     candidates += list_mates(sentence, candidates)
     before = farewells.homes_before(sentence, candidates, speaker)
     candidates += [c for c in before if not _known(c, candidates)]
+    candidates += [c for c in still_there(sentence, speaker) if not _known(c, candidates)]
     candidates = [_superseded(c, sentence, candidates) for c in candidates]
     headed = heading_candidates(sentence, previous, speaker)
     candidates = _in_history(candidates, headed)

@@ -1,0 +1,100 @@
+"""What chat says still holds, its "I'm" dropped: "yeah still in Ghent, still at
+Bakkerij Vandamme", "update: still vegan, still in Portland", "still at Nationwide, yes".
+
+An answer to a question left implicit ("still in Ghent?") keeps only "still" and a
+place: after "still in", a place is where the speaker lives; after "still at", a name
+is where they work or study (judged by its words, :func:`kinds.school_or_employer`).
+Only where "still" opens a fragment of its own (the message's start, after a comma, a
+dash, a colon or a word of chat), so that "my sister is still in Lima" and "I'm still
+in shock" say nothing; and a place in a sentence that tells a stay ("still in Bali for two
+more days") is no home.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tem.extract import kinds
+from tem.extract.facts import Candidate
+from tem.extract.forms import capitalized
+from tem.extract.lexicon import SHORT_UNITS, TRIP_NOUNS
+from tem.extract.places import place_at
+from tem.extract.trips import TRIP_VERBS
+from tem.extract.values import entity_text
+
+Token = Any
+
+OPENERS = frozenset(",;:—–-")
+CHAT = frozenset("yeah yes yep yup ya yea haha lol omg ok okay and but so nah".split())
+"""Words a fragment may open with before "still" ("yeah still in Ghent")."""
+NOT_NAMES = frozenset({"it", "home", "work", "school", "uni", "university", "college"})
+
+
+def still_there(sentence: Any, speaker: str) -> list[Candidate]:
+    """The homes and posts ``sentence`` says still hold in fragments of its own."""
+    found = []
+    for token in sentence:
+        if token.lower_ != "still" or not _opens_fragment(token):
+            continue
+        after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+        if after is None or after.lower_ not in ("in", "at"):
+            continue
+        value = _place(after) if after.lower_ == "in" else _name(after)
+        if value is None:
+            continue
+        relation, text = value
+        if relation == "lives in" and _away(sentence):
+            continue  # "still in Bali for two more days, flying home Sunday"
+        found.append(Candidate(speaker, relation, text, "assert", token.i))
+    return found
+
+
+def _away(sentence: Any) -> bool:
+    """A sentence that tells a stay with its end in sight: a trip's word, a short span,
+    an "until", a flight or the way home."""
+    for token in sentence:
+        if token.lemma_ in TRIP_NOUNS and token.pos_ == "NOUN" or token.lower_ in SHORT_UNITS:
+            return True
+        if token.lower_ in ("until", "till", "til") or token.lemma_ in TRIP_VERBS:
+            return True
+    return False
+
+
+def _opens_fragment(token: Token) -> bool:
+    """True when ``token`` opens a fragment: first in the sentence, or after a comma, a
+    dash or a colon, or after the words of chat that open one ("yeah", "haha")."""
+    before = [t for t in token.sent if t.i < token.i]
+    while before and before[-1].lower_ in CHAT:
+        before.pop()
+    return not before or before[-1].text in OPENERS
+
+
+def _place(preposition: Token) -> tuple[str, str] | None:
+    """ "still in Ghent", "still in tromsø": a known place or one the tagger names."""
+    doc = preposition.doc
+    if preposition.i + 1 >= len(doc):
+        return None
+    first = doc[preposition.i + 1]
+    span = place_at(first)
+    if span is not None and span.start == first.i:
+        return "lives in", capitalized(span.text)
+    if first.ent_type_ in ("GPE", "LOC"):
+        return "lives in", entity_text(first) or first.text
+    return None
+
+
+def _name(preposition: Token) -> tuple[str, str] | None:
+    """ "still at Bakkerij Vandamme", "still at Nationwide": an organisation's name."""
+    doc = preposition.doc
+    words: list[Token] = []
+    for token in doc[preposition.i + 1 : preposition.i + 6]:
+        if token.lower_ == "the" and not words:
+            continue
+        if not (token.pos_ == "PROPN" or token.ent_type_ in ("ORG", "FAC")) or token.is_lower:
+            break
+        words.append(token)
+    if not words or words[0].lower_ in NOT_NAMES or place_at(words[0]) is not None:
+        return None
+    span = doc[words[0].i : words[-1].i + 1]
+    relation = kinds.school_or_employer("works at", span) or "works at"
+    return relation, span.text

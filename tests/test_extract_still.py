@@ -1,0 +1,42 @@
+"""What chat says still holds, its "I'm" dropped (tem.extract.still)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from tem.core.session import Session, Turn
+from tem.extract import OfflineExtractor
+
+EXTRACTOR = OfflineExtractor(learned=False)
+
+
+def _facts(text: str) -> set[tuple[str, str, str]]:
+    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    return {(f.relation, f.value or "", f.kind) for f in EXTRACTOR.extract(session)}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("yeah still in Ghent, nothing much has changed", ("lives in", "Ghent", "assert")),
+        ("yeah still in tromsø haha, still freezing", ("lives in", "Tromsø", "assert")),
+        ("still at Nationwide, yes, still hate the car park", ("works at", "Nationwide", "assert")),
+        ("update: still vegan, still in Portland", ("lives in", "Portland", "assert")),
+    ],
+)
+def test_a_fragment_of_still_says_what_holds(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister is still in Lima.",  # not a fragment of the speaker's
+        "I'm still in shock.",  # no place
+        "yeah still in Bali for two more days, flying home Sunday",  # a stay
+    ],
+)
+def test_other_stills_say_nothing(text: str) -> None:
+    assert not {f for f in _facts(text) if f[0] in ("lives in", "works at")}
