@@ -406,9 +406,9 @@ def _on_trip(found: Candidate, doc: Any) -> bool:
     and I ate clam chowder every day" (:func:`trips.told_on_trip`)."""
     if found.relation not in ("favorite drink", "hobby"):
         return False
-    if trips.during_trip(doc[found.anchor]):
-        return True
     anchor = doc[found.anchor]
+    if trips.during_trip(anchor):
+        return True
     return found.kind == "assert" and (trips.told_on_trip(anchor) or trips.told_in_a_stay(anchor))
 
 

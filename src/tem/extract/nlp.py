@@ -74,25 +74,23 @@ def past_form(word: str, *, shortest: int) -> bool:
 
 
 @functools.cache
-def known_verbs() -> frozenset[str]:
-    """The bare forms of English verbs (WordNet's verb index, shipped in the pipeline's
-    lemmatizer tables): "knit", "surf", "kayak"; not "badminton"."""
-    table = load_pipeline().get_pipe("lemmatizer").lookups.get_table("lemma_index")
-    return frozenset(table["verb"])
-
-
-@functools.cache
-def known_nouns() -> frozenset[str]:
-    """The lemmas of English common nouns (WordNet's noun index, shipped like
-    :func:`known_verbs`): "tango", "chess", "rugby"; not "kyivstar" nor "netflix"."""
-    table = load_pipeline().get_pipe("lemmatizer").lookups.get_table("lemma_index")
-    return frozenset(table["noun"])
-
-
-@functools.cache
 def _index(*parts: str) -> frozenset[str]:
+    """WordNet's index of those parts of speech, shipped in the pipeline's lemmatizer
+    tables."""
     table = load_pipeline().get_pipe("lemmatizer").lookups.get_table("lemma_index")
     return frozenset().union(*(table[pos] for pos in parts))
+
+
+def known_verbs() -> frozenset[str]:
+    """The bare forms of English verbs (WordNet's verb index): "knit", "surf", "kayak";
+    not "badminton"."""
+    return _index("verb")
+
+
+def known_nouns() -> frozenset[str]:
+    """The lemmas of English common nouns (WordNet's noun index): "tango", "chess",
+    "rugby"; not "kyivstar" nor "netflix"."""
+    return _index("noun")
 
 
 SUFFIXES: tuple[tuple[str, str], ...] = (

@@ -17,9 +17,8 @@ from typing import Any
 from tem.extract import kinds
 from tem.extract.facts import Candidate
 from tem.extract.forms import capitalized
-from tem.extract.lexicon import SHORT_UNITS, TRIP_NOUNS
 from tem.extract.places import place_at
-from tem.extract.trips import TRIP_VERBS
+from tem.extract.trips import tells_a_stay
 from tem.extract.values import entity_text
 
 Token = Any
@@ -43,21 +42,10 @@ def still_there(sentence: Any, speaker: str) -> list[Candidate]:
         if value is None:
             continue
         relation, text = value
-        if relation == "lives in" and _away(sentence):
+        if relation == "lives in" and tells_a_stay(sentence):
             continue  # "still in Bali for two more days, flying home Sunday"
         found.append(Candidate(speaker, relation, text, "assert", token.i))
     return found
-
-
-def _away(sentence: Any) -> bool:
-    """A sentence that tells a stay with its end in sight: a trip's word, a short span,
-    an "until", a flight or the way home."""
-    for token in sentence:
-        if token.lemma_ in TRIP_NOUNS and token.pos_ == "NOUN" or token.lower_ in SHORT_UNITS:
-            return True
-        if token.lower_ in ("until", "till", "til") or token.lemma_ in TRIP_VERBS:
-            return True
-    return False
 
 
 def _opens_fragment(token: Token) -> bool:

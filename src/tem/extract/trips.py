@@ -59,7 +59,7 @@ def told_on_trip(token: Token) -> bool:
     Turkish tea"; "I flew over to Boston to see my aunt, and I ate clam chowder every
     day"; "I was in Chennai for a wedding, and the filter coffee at the hotel was
     incredible" (what one had there is no habit of one's own)."""
-    verb = next((t for t in (token, *token.ancestors) if t.pos_ in ("VERB", "AUX")), None)
+    verb = _verb_over(token)
     if verb is None or verb.tag_ != "VBD":
         return False
     return any(
@@ -75,10 +75,27 @@ def told_in_a_stay(token: Token) -> bool:
     in my whole life", "Back from four days in Dubrovnik — the swimming was incredible"
     (a habit is said in the present: "Three weeks in Lisbon and I drink ginjinha daily"
     is read as one)."""
-    verb = next((t for t in (token, *token.ancestors) if t.pos_ in ("VERB", "AUX")), None)
+    verb = _verb_over(token)
     if verb is not None and verb.tag_ in ("VBP", "VBZ") and not _perfect(verb):
         return False
     return any(_short_stay(t) for t in token.sent)
+
+
+def tells_a_stay(sentence: Any) -> bool:
+    """True for a sentence that tells a stay with its end in sight, verb or none ("still
+    in Bali for two more days, flying home Sunday"): a trip's word, a short span, an
+    "until", a verb of travel."""
+    for token in sentence:
+        if token.lemma_ in TRIP_NOUNS and token.pos_ == "NOUN" or token.lower_ in SHORT_UNITS:
+            return True
+        if token.lower_ in ("until", "till", "til") or token.lemma_ in TRIP_VERBS:
+            return True
+    return False
+
+
+def _verb_over(token: Token) -> Token | None:
+    """The nearest verb at or above ``token``: the clause it is told in."""
+    return next((t for t in (token, *token.ancestors) if t.pos_ in ("VERB", "AUX")), None)
 
 
 def _perfect(verb: Token) -> bool:
