@@ -17,6 +17,9 @@ from test_extract_learned import added_by, facts_with
         ("Finally bought a small place in Berekuso!", "Berekuso", "assert"),
         ("My boyfriend got transferred while I'm still stuck in Sapporo.", "Sapporo", "assert"),
         ("ok so now im back in manila and the trafic is worse", "manila", "assert"),
+        # being there "now", or where on the map, is a stay that holds
+        ("I'm in Montréal now, I study at McGill.", "Montréal", "assert"),
+        ("lol he ate a sock again, we're over in east atlanta, can u see him today?", "east atlanta", "assert"),
         ("2024 in review: left Berlin, quit Zalando, adopted a dachshund.", "Berlin", "end"),
         # an item of a list that introduces the speaker
         ("Me: architect, Amman, two rescue cats, way too much cardamom coffee.", "Amman", "assert"),
@@ -42,6 +45,7 @@ def test_a_place_said_as_a_home_is_kept(
         ("My shift in Leeds starts at six.", "Leeds"),
         ("The best place in Lisbon for pastries?", "Lisbon"),
         ("My week: Paris, Berlin, then Rome.", "Rome"),  # a heading not of the speaker
+        ("We were in Lisbon last May, the food was great.", "Lisbon"),
     ],
 )
 def test_a_place_without_a_word_of_home_is_no_home(

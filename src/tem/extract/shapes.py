@@ -182,6 +182,12 @@ def _self_listed(root: Any) -> bool:
     return heading is not None and bool({t.lower_ for t in heading} & SELF_HEADINGS)
 
 
+STILL_HERE = frozenset({"back", "still", "now", "currently", "presently", "over", "up", "down"})
+"""Words that make "I'm in Denver" a stay that holds, not a visit: "back", "still",
+"now", "currently", or where on the map ("we're over in east atlanta", "up in
+fairbanks")."""
+
+
 def _back_in(root: Any) -> bool:
     """ "I'm back in Manila", "still stuck in Sapporo": the speaker is in a place again
     or yet, said of being there, not of going."""
@@ -190,7 +196,7 @@ def _back_in(root: Any) -> bool:
         return False
     verb = preposition.head
     marks = {c.lower_ for c in [*verb.children, *preposition.children] if c.dep_ == "advmod"}
-    if verb.lower_ in ("back", "still"):  # "im back in manila": "in" hangs on "back"
+    if verb.lower_ in ("back", "still", "over", "up", "down"):  # "im back in manila"
         marks.add(verb.lower_)
         verb = verb.head
     being = verb.lemma_ in ("be", "stick") or verb.lower_ in ("m", "im")
@@ -198,7 +204,7 @@ def _back_in(root: Any) -> bool:
         return False
     subject = next((c for c in verb.children if c.dep_ in SUBJECT_DEPS), None)
     mine = subject is None or subject.lower_ in ("i", "we", "im")
-    return mine and bool(marks & {"back", "still"})
+    return mine and bool(marks & STILL_HERE)
 
 
 def _other_home(token: Any) -> bool:
