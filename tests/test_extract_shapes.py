@@ -19,7 +19,7 @@ from test_extract_learned import added_by, facts_with
         ("ok so now im back in manila and the trafic is worse", "manila", "assert"),
         # being there "now", or where on the map, is a stay that holds
         ("I'm in Montréal now, I study at McGill.", "Montréal", "assert"),
-        ("lol he ate a sock again, we're over in east atlanta, can u see him today?", "east atlanta", "assert"),
+        ("he ate a sock, we're over in east atlanta, can u see him?", "east atlanta", "assert"),
         ("2024 in review: left Berlin, quit Zalando, adopted a dachshund.", "Berlin", "end"),
         # an item of a list that introduces the speaker
         ("Me: architect, Amman, two rescue cats, way too much cardamom coffee.", "Amman", "assert"),

@@ -25,6 +25,11 @@ from tem.extract.vocatives import unaddressed
         ("Long day. Kwame, I quit.", "Long day. I quit."),
         # an English noun as a name, right before the speaker's clause
         ("Taylor omg i'm engaged!!!", "i'm engaged!!!"),
+        # set off by commas inside or at the end of a sentence
+        ("so we're lakeside now, Mamie, come in summer.", "so we're lakeside now, come in summer."),
+        ("Andela made me an engineer, Bro Tunji, at last.", "Andela made me an engineer, at last."),
+        ("I'm a QA tester, Onii-chan, at Nintendo.", "I'm a QA tester, at Nintendo."),
+        ("I'm a sparky in Ballarat, mate.", "I'm a sparky in Ballarat."),
     ],
 )
 def test_the_one_addressed_is_cut(text: str, left: str) -> None:
@@ -46,6 +51,10 @@ def test_the_one_addressed_is_cut(text: str, left: str) -> None:
         "got my first job at Ikea",
         "Coffee, I can't live without it.",  # a word of a relation's
         "Franco, Ferrari offered me a job.",  # an English noun, no clause of the speaker's
+        "Drinks I love: coffee, tea, mate.",  # an item of a list
+        "I left Kyoto last year, Mamie and Papa too.",  # the start of a list
+        "My other half, Dev, does all the cooking.",  # an apposition to a noun of mine
+        "The startup I work for, Zepto, moved me.",  # the object of a stranded "for"
     ],
 )
 def test_other_openings_and_closings_stay(text: str) -> None:

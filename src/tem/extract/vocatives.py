@@ -75,7 +75,7 @@ def _cut(text: str, spans: list[tuple[int, int]]) -> str:
 def unaddressed(text: str) -> str:
     """``text`` without the names of the one addressed and their greetings."""
     spans = [span for start in _starts(text) if (span := _opening(text, start))]
-    spans += _closings(text)
+    spans += _closings(text) + _asides(text)
     return _cut(text, spans) if spans else text
 
 
@@ -194,3 +194,67 @@ def _closings(text: str) -> list[tuple[int, int]]:
         if not listed_word(match.group(1), "noun")  # "my wife, Lerato", "my ex, Sipho"
         and all(_name(word, greeted=False) for word in match.group(2).split())
     ]
+
+
+ADDRESS = frozenset(
+    """mate mates bro bruh man dude lads lad guys fam love babe hun darling sweetie mum mam
+    mom mama mamma ma dad da pa papa gran granny grandma grandpa gramps nan nana nanna
+    uncle aunt auntie aunty cuz cousin sis son boss pal buddy folks everyone""".split()
+)
+"""English words said to the one addressed, not of them: "I'm a sparky in Ballarat,
+mate, been at it fifteen years" (no yerba mate), "so I'm a Volta Region man now,
+Auntie"."""
+KIN_TITLES = frozenset(
+    """uncle aunt auntie aunty tante tía tia tío tio bro sis cousin cuz grandma grandpa
+    gran nana nanna pastor""".split()
+)
+"""Words said before a name to the one addressed ("Bro Tunji", "Aunt Kari", "Tía Rosa")."""
+PREPOSITIONS = frozenset("for with at to from in on of by about like".split())
+HONORIFICS = re.compile(r"-(?:chan|san|kun|sama|ji|bhai|didi|nim|ssi)$", re.IGNORECASE)
+"""A suffix that makes a word an address ("Onii-chan", "Nee-chan", "Ravi-ji")."""
+ASIDE = re.compile(r"(?<=,)\s*([\w'’-]+(?:\s[\w'’-]+)?)\s*(?=[,.!?]+(?:\s|$)|$)")
+
+
+def _asides(text: str) -> list[tuple[int, int]]:
+    """The one addressed, set off by commas inside or at the end of a sentence: "we're
+    lakeside now, Mamie, come in summer", "Andela made me a senior engineer, Bro Tunji,
+    three years of grinding", "a sparky in Ballarat, mate." A word of address, a title
+    and a name, or a name with an honorific; never an item of a list ("tea, coffee,
+    mate") nor the start of one ("..., Mamie and Papa").
+    """
+    found = []
+    for match in ASIDE.finditer(text):
+        words = match.group(1).split()
+        before = text[: match.start()].rstrip(" ,")
+        chunk = re.split(r"[,;:.!?]", before)[-1].split()
+        owned = bool(APPOSITION.intersection(w.casefold() for w in chunk[:-1]))
+        if _address(words):
+            pass
+        elif not chunk or owned or not _named_after(words, chunk[-1]):
+            continue  # "My other half, Dev, does the cooking", "my fiancé, Ren."
+        after = text[match.end(1) :].lstrip(" ,")
+        if len(chunk) < 3 or after.split(" ", 1)[0].casefold() in ("and", "or", "&"):
+            continue
+        found.append((len(text[: match.start()].rstrip(" ")) - 1, match.end(1)))
+    return found
+
+
+def _named_after(words: list[str], previous: str) -> bool:
+    """ "we're lakeside now, Mamie, come in summer": one name after a word in lowercase
+    that is no noun it could name ("my wife, Lerato") and no word of a relation's."""
+    if len(words) != 1 or not previous.isalpha() or not previous.islower():
+        return False
+    if previous in PREPOSITIONS:
+        return False  # "The startup I work for, Zepto, moved me"
+    word = words[0]
+    known = word.casefold() in ANIMALS | DRINKS | LANGUAGES | OCCUPATIONS
+    noun = listed_word(previous, "noun") and not listed_word(previous, "adv")  # not "now"
+    return not known and not noun and _name(word, greeted=False)
+
+
+def _address(words: list[str]) -> bool:
+    """ "mate", "Auntie", "Bro Tunji", "Tía Rosa", "Onii-chan": words said to someone."""
+    first = words[0].casefold()
+    if len(words) == 1:
+        return first in ADDRESS or bool(HONORIFICS.search(words[0]) and words[0][:1].isupper())
+    return first in KIN_TITLES and _name(words[1], greeted=True) and len(words) == 2
