@@ -28,6 +28,10 @@ def triples(text: str) -> set[tuple[str, str, str | None, str]]:
         ("My partner Joana and I run a little café in Coimbra.", "Joana", "in a relationship"),
         # the parser reads the name as a second subject: the partner word still names it
         ("my boyfriend Daniel is doing a road trip with me next month", "Daniel", "dating"),
+        # a name beside the partner word is taken as given, whatever its clause does
+        ("My husband Jae-won will bring me in on Thursday.", "Jae-won", "married"),
+        ("My fiancé Idris will call to confirm.", "Idris", "engaged"),
+        ("any ideas before my husband Rupert completely loses the plot?", "Rupert", "married"),
     ],
 )
 def test_a_named_partner_brings_the_status_their_word_says(

@@ -19,6 +19,7 @@ from tem.extract.filters import blocked
 from tem.extract.kinds import clause_of, spelled
 from tem.extract.lexicon import CUE_STATUS, PARTNER_NOUNS
 from tem.extract.nlp import english_word
+from tem.extract.places import known_place
 from tem.extract.subjects import first_possessed
 from tem.extract.values import name_after_to, phrase
 
@@ -123,14 +124,37 @@ def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Ca
     widowed = status == "married" and died(clause_of(word)) and not blocked(clause_of(word))
     if ended and widowed and not any(c.relation == "relationship status" for c in mine):
         return [*candidates, Candidate(speaker, "relationship status", "widowed", "assert", word.i)]
-    if (
-        not status
-        or ended
-        or _denied(word)
-        or any(c.relation == "relationship status" for c in mine)
-    ):
+    if not status or ended or _denied(word):
+        return candidates
+    name = name_beside(word)
+    if name and not partners and word.i + 1 < len(word.doc):
+        candidates = [*candidates, Candidate(speaker, "partner", name, "assert", word.i + 1)]
+    if any(c.relation == "relationship status" for c in mine):
         return candidates
     return [*candidates, Candidate(speaker, "relationship status", status, "assert", word.i)]
+
+
+def name_beside(word: Any) -> str | None:
+    """The name right after the speaker's partner word, whatever the clause does with
+    it: "My husband Jae-won will bring me in", "my fiancé Idris will call" (a name is
+    taken as given, as with a future, a question or a wish). Capitalised words the
+    tagger reads as a name, no place and no organisation; hyphens kept ("Jae-won")."""
+    doc, at = word.doc, word.i + 1
+    words: list[Any] = []
+    while at < len(doc) and len(words) < 4:
+        token = doc[at]
+        joined = token.text == "-" and words and at + 1 < len(doc) and not doc[at + 1].is_space
+        if joined:
+            words += [token, doc[at + 1]]
+            at += 2
+            continue
+        if not (token.text[:1].isupper() and token.is_alpha) or token.pos_ != "PROPN":
+            break
+        if token.ent_type_ in ("GPE", "LOC", "ORG", "FAC", "NORP") or known_place(token.text):
+            return None
+        words.append(token)
+        at += 1
+    return "".join(t.text_with_ws for t in words).strip() or None
 
 
 def _denied(word: Any) -> bool:
