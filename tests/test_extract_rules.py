@@ -470,6 +470,39 @@ def test_a_place_of_work_said_with_be_at_stays_an_employer() -> None:
     assert ("Maria", "works at", "Google", "assert") in triples("I'm at Google these days.")
 
 
+@pytest.mark.parametrize(
+    ("text", "place", "relation"),
+    [
+        # the word a name is "at" says which: a role held there, or a year of study
+        (
+            "I'm head of maths at Kingsdown School, been there since 2015.",
+            "Kingsdown School",
+            "works at",
+        ),
+        (
+            "Mon to Thu I'm a radiographer at Hospital Clínic, Friday is Catalan class.",
+            "Hospital Clínic",
+            "works at",
+        ),
+        ("Final year at Wits, part-time barista at Father Coffee.", "Wits", "studies at"),
+        ("Final year at Wits, part-time barista at Father Coffee.", "Father Coffee", "works at"),
+        ("Current rotation: Lund for my master's, part-time at Spotify.", "Spotify", "works at"),
+        (
+            "My MBA at Oxford Brookes is being paid for by my employer.",
+            "Oxford Brookes",
+            "studies at",
+        ),
+    ],
+)
+def test_the_word_a_name_is_at_says_school_or_employer(
+    text: str, place: str, relation: str
+) -> None:
+    found = triples(text)
+    assert ("Maria", relation, place, "assert") in found
+    other = "studies at" if relation == "works at" else "works at"
+    assert ("Maria", other, place, "assert") not in found
+
+
 def test_the_single_status_a_breakup_leaves_is_no_ending() -> None:
     found = triples("Me and Aziz called it quits after four years.")
     assert ("Maria", "relationship status", "single", "assert") in found
