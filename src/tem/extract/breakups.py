@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import filters, kinds, places
+from tem.extract import filters, institutions, kinds, places
 from tem.extract.facts import Candidate
 from tem.extract.partners import person_name
 from tem.extract.subjects import SELF, elided_first_person, subject_token
@@ -44,7 +44,7 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             if verb.lemma_ == "part" and other.ent_type_ in ("ORG", "PRODUCT", "FAC"):
                 name = entity_text(other) or other.text  # "Maersk and I parted ways": a job
                 span = kinds.span_of(verb.sent, name)
-                named = None if span is None else kinds.school_or_employer("works at", span)
+                named = None if span is None else institutions.school_or_employer("works at", span)
                 found.append(Candidate(speaker, named or "works at", name, "end", verb.i))
             continue
         if kinds.consumed(other):

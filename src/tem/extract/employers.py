@@ -10,7 +10,7 @@ that ended, as does a taking-on bounded in the past ("employed me until last sum
 The subject must be a name: a proper noun, or a common noun named beside it ("my old
 school, Galatasaray Lisesi"); "they hired me" names no one. Whether the name is a
 school or an employer is judged by its words and its sentence
-(:func:`tem.extract.kinds.school_or_employer`): a student is enrolled, not employed.
+(:func:`tem.extract.institutions.school_or_employer`): a student is enrolled, not employed.
 A blocked clause (negated, hypothetical, future, a question) states nothing.
 """
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import filters, kinds, offers, shapes
+from tem.extract import filters, institutions, kinds, offers, shapes
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import whole_name
 from tem.extract.lexicon import SENDING
@@ -96,7 +96,7 @@ def employer_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         elif working:
             relation = "works at"
         else:
-            relation = kinds.school_or_employer("works at", name) or "works at"
+            relation = institutions.school_or_employer("works at", name) or "works at"
         found.append(Candidate(speaker, relation, name.text, kind, verb.i))
         found += doing
     return found

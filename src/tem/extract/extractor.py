@@ -13,7 +13,17 @@ from tem.core.model import Version, normalize_key
 from tem.core.relations import DEFAULT_CARDINALITY
 from tem.core.session import Session, Turn
 from tem.errors import UserError
-from tem.extract import farewells, filters, kinds, learned, partners, questions, trips, values
+from tem.extract import (
+    farewells,
+    filters,
+    institutions,
+    kinds,
+    learned,
+    partners,
+    questions,
+    trips,
+    values,
+)
 from tem.extract.copula import answered_question, possessive_facts
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
 from tem.extract.headings import ended_drinks, ending_heading, heading_candidates
@@ -258,11 +268,11 @@ def _read_otherwise(found: Candidate, proposals: list[Candidate], sentence: Any)
 def _schooled(found: Candidate, sentence: Any) -> Candidate:
     """A place the rules read as an employer in a sentence of study, not work ("I'm in
     my final year at Trinity doing economics, drowning in coursework"): a school, as
-    :func:`kinds.school_or_employer` judges the span model's places."""
+    :func:`institutions.school_or_employer` judges the span model's places."""
     if found.relation != "works at" or not found.value:
         return found
     span = kinds.span_of(sentence, found.value)
-    if span is None or kinds.school_or_employer(found.relation, span) != "studies at":
+    if span is None or institutions.school_or_employer(found.relation, span) != "studies at":
         return found
     return replace(found, relation="studies at")
 

@@ -18,7 +18,7 @@ knows words and shapes the training messages never showed it. Every proposal mus
 have the shape of its relation's values (:func:`tem.extract.shapes.well_formed`: a job
 title names a person, a home comes with a word of home, a partner with a word of
 partnership) and, for employers and schools, the sentence decides which of the two it
-is (:func:`tem.extract.kinds.school_or_employer`).
+is (:func:`tem.extract.institutions.school_or_employer`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tem.extract import about, filters, kinds, offers, partners, shapes, trips
+from tem.extract import about, filters, institutions, kinds, offers, partners, shapes, trips
 from tem.extract.copula import LIVING
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import NAMED, canonical, whole_name
@@ -122,7 +122,7 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
     if relation == "works at" and not employer_cued(span):
         return None
     if relation in ("works at", "studies at"):
-        relation = kinds.school_or_employer(relation, span)
+        relation = institutions.school_or_employer(relation, span)
     if relation is None:
         return None
     span = span if relation in NAMED else whole_chunk(span)

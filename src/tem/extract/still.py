@@ -3,7 +3,7 @@ Bakkerij Vandamme", "update: still vegan, still in Portland", "still at Nationwi
 
 An answer to a question left implicit ("still in Ghent?") keeps only "still" and a
 place: after "still in", a place is where the speaker lives; after "still at", a name
-is where they work or study (judged by its words, :func:`kinds.school_or_employer`).
+is where they work or study (judged by its words, :func:`institutions.school_or_employer`).
 Only where "still" opens a fragment of its own (the message's start, after a comma, a
 dash, a colon or a word of chat), so that "my sister is still in Lima" and "I'm still
 in shock" say nothing; and a place in a sentence that tells a stay ("still in Bali for two
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import kinds
+from tem.extract import institutions
 from tem.extract.facts import Candidate
 from tem.extract.forms import capitalized
 from tem.extract.places import place_at
@@ -84,5 +84,5 @@ def _name(preposition: Token) -> tuple[str, str] | None:
     if not words or words[0].lower_ in NOT_NAMES or place_at(words[0]) is not None:
         return None
     span = doc[words[0].i : words[-1].i + 1]
-    relation = kinds.school_or_employer("works at", span) or "works at"
+    relation = institutions.school_or_employer("works at", span) or "works at"
     return relation, span.text

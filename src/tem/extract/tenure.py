@@ -6,7 +6,7 @@ at Doyle's".
 A span of time (a number of years, months or decades) names what filled it: a person
 noun after "as" or beside it is the speaker's job title, an organisation after "at" or
 "with" (also inside "behind the bar at") their employer, judged school or employer by
-the sentence (:func:`tem.extract.kinds.school_or_employer`). It holds now, unless it
+the sentence (:func:`tem.extract.institutions.school_or_employer`). It holds now, unless it
 comes "after" those years in a sentence that says it ended ("After 34 years pouring
 coffee at the Sunrise Diner, I finally called it a day"); "after" without such a word
 says nothing of now and gives nothing. The clause must be the speaker's (a left-out
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import about, filters, kinds
+from tem.extract import about, filters, institutions, kinds
 from tem.extract.facts import Candidate, Kind
 from tem.extract.lexicon import KIN_NOUNS, SPANS
 from tem.extract.values import children, entity_text, phrase
@@ -128,5 +128,5 @@ def _employers(obj: Token | None) -> list[tuple[str, str]]:
         name = phrase(obj)  # "the post office", not "the office"
     if not name:
         return []
-    relation = kinds.school_or_employer("works at", obj.doc[obj.i : obj.i + 1])
+    relation = institutions.school_or_employer("works at", obj.doc[obj.i : obj.i + 1])
     return [(relation or "works at", name)]
