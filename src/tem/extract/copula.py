@@ -12,16 +12,15 @@ from tem.extract import lexicon as lx
 from tem.extract.facts import Candidate, Kind
 from tem.extract.leisure import taste_phrase, taste_relation
 from tem.extract.partners import name_said_of, person_name
+from tem.extract.posts import posts_at
 from tem.extract.presupposed import missed, presupposed
 from tem.extract.readers import proper_name
 from tem.extract.subjects import FIRST_POSSESSIVE, SELF, first_possessed, name_of, subject_token
-from tem.extract.tidy import CHAT_TAGS
 from tem.extract.values import (
     children,
     entity_text,
     is_place,
     join_tokens,
-    lowercase_place,
     objects_of,
     phrase,
     place_from,
@@ -329,7 +328,7 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
         ):
             return []  # "my first day at Acme is next Monday"
         return [(speaker, "works at", org, "assert") for org in _first_days_at(noun)]
-    return _posts_at(noun, speaker)
+    return posts_at(noun, speaker)
 
 
 ANIMAL_DOINGS = frozenset(
@@ -351,75 +350,6 @@ def _behaves_as_pet(noun: Token) -> bool:
     if role in ("nsubj", "nsubjpass") and head.lemma_.casefold() in ANIMAL_DOINGS:
         return True
     return role == "dobj" and head.lemma_.casefold() in PET_CARE and noun.text[:1].isupper()
-
-
-WORK_POSTS = frozenset(
-    "job shift boss manager colleague coworker desk office contract placement rota".split()
-)
-STUDY_POSTS = frozenset(
-    "lecture seminar exam thesis dissertation degree coursework semester module tutorial".split()
-)
-"""Nouns of the speaker's own work or study: "my boss at Chipotle", "my exam at NTNU"."""
-PAST_POSTS = lx.FORMER | {"last", "first"}
-COMMON_PLACES = (
-    lx.HOME_NOUNS
-    | lx.EMPLOYER_NOUNS
-    | lx.SCHOOL_WORDS
-    | kinds.PLACE_OF_WORK
-    | {"work", "uni", "church", "gym", "night", "noon", "weekend", "weekends", "midnight"}
-)
-"""Where a bare lowercase noun after "my shift at" is no name: "my shift at work"."""
-ENDING_VERBS = frozenset("quit leave lose resign ditch pack hand finish end drop".split())
-
-
-def _posts_at(noun: Token, speaker: str) -> Stated:
-    """ "my boss at Orange", "my thesis seminar at Fudan": the named place of the
-    speaker's own work or study; not "my old job at X", nor a post still to come."""
-    lemma = noun.lemma_.casefold()
-    relation = "works at" if lemma in WORK_POSTS else "studies at" if lemma in STUDY_POSTS else None
-    if relation is None:
-        return []
-    past = PAST_POSTS if relation == "works at" else PAST_POSTS - {"last"}  # "my last exam"
-    if any(c.lower_ in past for c in noun.children):
-        return []
-    if noun.head.lemma_.casefold() in ENDING_VERBS:
-        return []  # "quit my job at Accenture": the verb's rule reads the ending
-    if filters.names_future_day(noun.sent) or not presupposed(noun):
-        return []  # but "I almost missed my shift at Walmart": the shift is given
-    if noun.head.pos_ in ("VERB", "AUX") and filters.is_future(noun.head):
-        return []
-    preps = ("at",) if relation == "studies at" else ("at", "with", "for")
-    names = [
-        name
-        for obj in objects_of(noun, preps)
-        if (name := entity_text(obj) or _name_here(obj))
-        and not any(ch.isdigit() for ch in name)
-        and not (relation == "works at" and set(name.casefold().split()) & lx.SCHOOL_WORDS)
-    ]
-    return [(speaker, relation, name, "assert") for name in names]
-
-
-def _name_here(obj: Token) -> str | None:
-    """The object of "my shift at" as a name: a proper noun, one that chat hung a tag on
-    ("my shift at Foodland lol": "lol" the head), or in a message typed all in
-    lowercase, a bare noun, capitalised ("my shift at walmart" -> "Walmart"; not "my
-    shift at the hospital", "my job at work")."""
-    if obj.pos_ == "PROPN" and not obj.is_lower or obj.lower_ in CHAT_TAGS:
-        return phrase(obj)
-    bare = not any(c.dep_ in ("det", "poss", "amod") for c in obj.children)
-    common = obj.lower_ in COMMON_PLACES or obj.ent_type_ in ("DATE", "TIME")
-    common = common or lowercase_place(obj) is not None  # "at gojek jakarta": the city
-    if obj.pos_ not in ("NOUN", "PROPN") or not bare or common:
-        return None
-    if not _typed_lowercase(obj.sent):
-        return phrase(obj) if obj.pos_ == "PROPN" else None
-    name = phrase(obj)
-    return name.title() if name else None
-
-
-def _typed_lowercase(sentence: Any) -> bool:
-    """True for a sentence typed without a capital letter ("i" aside)."""
-    return not any(ch.isupper() for ch in sentence.text)
 
 
 def _place_beside(noun: Token) -> str | None:

@@ -1,0 +1,101 @@
+"""School or employer: which relation a named place of study or work serves.
+
+The span model and the rules find a name ("Wits", "Hospital Clínic", "KNUST") and a
+guess; the words around it decide. First the word the name is "at": a role held there
+is work ("I'm head of maths *at* Kingsdown School"), a year of study or a degree is
+study ("Final year at Wits", "my MBA at Oxford Brookes"). Then the sentence's words of
+study and of work (:data:`tem.extract.kinds.STUDY_CUES`, :data:`~tem.extract.kinds.WORK_CUES`);
+with both or neither, a name headed "University" / "College" / "Academy" is a school,
+and the guess stands otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tem.extract.kinds import (
+    ORG_HEADS,
+    SCHOOL_HEADS,
+    STUDY_CUES,
+    WORK_CUES,
+    person_noun,
+    sentence_words,
+)
+
+
+def _dropped_g(word: str) -> str:
+    """Chat's "-in" for "-ing" where that makes a cue: "studyin" -> "studying"."""
+    full = f"{word}g"
+    return full if word.endswith("in") and full in STUDY_CUES | WORK_CUES else word
+
+
+PART_TIME = re.compile(
+    r"\b(?:part|full)[- ]time\b(?! (?:mba|master|msc|phd|degree|student|course|study))",
+    re.IGNORECASE,
+)
+"""Part-time work, not a part-time course ("a part-time MBA at Wharton")."""
+YEARS_OF_STUDY = frozenset("final first second third fourth fifth 1st 2nd 3rd 4th".split())
+
+
+def _year_of_study(token: Any) -> bool:
+    """ "final year at Wits", "third-year at UNM", "2nd yr": a year of a course."""
+    if token.lower_ not in ("year", "yr", "semester", "quarter"):
+        return False
+    before = token.doc[max(token.i - 2, 0) : token.i]
+    return any(t.lower_ in YEARS_OF_STUDY for t in before)
+
+
+NOT_ROLES = frozenset("fresher learner member owner partner lover fan user customer".split())
+
+
+def _frame_at(span: Any) -> str | None:
+    """The frame of the word a name is "at": "a radiographer *at* Hospital Clínic",
+    "head of maths at Kingsdown School" (a role: work), "final year at Wits", "my MBA at
+    Lagos Business School" (study). A role someone else holds ("my thesis advisor at
+    Tsinghua") says nothing of the speaker."""
+    root = span.root
+    if root.dep_ != "pobj" or root.head.lower_ not in ("at", "with"):
+        return None
+    word = root.head.head
+    if word.pos_ not in ("NOUN", "PROPN"):
+        return None
+    said = [word, *(t for t in word.subtree if t.i < word.i)]  # "second-year medic"
+    if _dropped_g(word.lower_) in STUDY_CUES or word.lemma_ in STUDY_CUES:
+        return "studies at"
+    if any(_year_of_study(t) for t in said):
+        return "studies at"
+    if word.dep_ in ("pobj", "nsubj", "nsubjpass", "dobj"):
+        return None  # "supervised by a professor at Sciences Po": someone else
+    owned = any(c.dep_ == "poss" and c.lower_ not in ("my", "our") for c in word.children)
+    role = word.lower_ not in NOT_ROLES and not word.text.isupper() and person_noun(word.text)
+    mine = not any(c.dep_ == "poss" for c in word.children) or word.dep_ == "attr"
+    return "works at" if role and mine and not owned else None
+
+
+def school_or_employer(relation: str, span: Any) -> str | None:
+    """The relation a named place of study or work serves, judged by its sentence.
+
+    Study words ("degree", "second year", "enrolled") make it a school, work words
+    ("hired", "shift", "colleagues", an occupation) an employer; with both or neither,
+    a name headed "University" / "College" / "Academy" is a school and the model's
+    label stands otherwise (an airline that "made me redundant" is an employer).
+    """
+    from tem.extract.lexicon import OCCUPATIONS
+
+    named = {t.lower_ for t in span}
+    context = {_dropped_g(w) for w in sentence_words(span) - named}
+    if local := _frame_at(span):
+        return local
+    others = [t for t in span.sent if not span.start <= t.i < span.end]
+    study = bool(context & STUDY_CUES) or any(_year_of_study(t) for t in others)
+    occupied = bool((context - {"student"}) & OCCUPATIONS)
+    work = bool(context & WORK_CUES) or occupied or bool(PART_TIME.search(span.sent.text))
+    school_name = bool(named & (ORG_HEADS & STUDY_CUES | SCHOOL_HEADS))
+    if study and not work:
+        return "studies at"
+    if work and not study:
+        return "works at"
+    if school_name and (not work or study and not occupied):
+        return "studies at"  # a college beside study words and no occupation
+    return relation

@@ -1,0 +1,114 @@
+"""The speaker's own post, named where it is: "my shift at Walmart", "my boss at Orange",
+"my thesis seminar at Fudan" say where the speaker works or studies, whatever the clause
+around them does (:mod:`tem.extract.presupposed`); "my old job at X" is no post now, and
+a post that is over ends the work ("My contract with MTN was terminated")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tem.extract import filters, kinds
+from tem.extract import lexicon as lx
+from tem.extract.facts import Kind
+from tem.extract.presupposed import presupposed
+from tem.extract.tidy import CHAT_TAGS
+from tem.extract.values import entity_text, lowercase_place, objects_of, phrase
+
+Token = Any
+Stated = list[tuple[str, str, str | None, Kind]]
+
+WORK_POSTS = frozenset(
+    """job shift boss manager colleague coworker desk office contract placement rota
+    position role""".split()
+)
+STUDY_POSTS = frozenset(
+    "lecture seminar exam thesis dissertation degree coursework semester module tutorial".split()
+)
+"""Nouns of the speaker's own work or study: "my boss at Chipotle", "my exam at NTNU"."""
+PAST_POSTS = lx.FORMER | {"last", "first"}
+COMMON_PLACES = (
+    lx.HOME_NOUNS
+    | lx.EMPLOYER_NOUNS
+    | lx.SCHOOL_WORDS
+    | kinds.PLACE_OF_WORK
+    | {"work", "uni", "church", "gym", "night", "noon", "weekend", "weekends", "midnight"}
+)
+"""Where a bare lowercase noun after "my shift at" is no name: "my shift at work"."""
+ENDING_VERBS = frozenset("quit leave lose resign ditch pack hand finish end drop".split())
+
+
+def posts_at(noun: Token, speaker: str) -> Stated:
+    """ "my boss at Orange", "my thesis seminar at Fudan": the named place of the
+    speaker's own work or study; not "my old job at X", nor a post still to come. A
+    post that ended ends the work: "My contract with MTN was terminated", "Just finished
+    my last shift at Walmart!!" (:func:`post_ended`)."""
+    lemma = noun.lemma_.casefold()
+    relation = "works at" if lemma in WORK_POSTS else "studies at" if lemma in STUDY_POSTS else None
+    if relation is None:
+        return []
+    if relation == "works at" and post_ended(noun):
+        return [(speaker, relation, name, "end") for name in _names(noun, relation)]
+    past = PAST_POSTS if relation == "works at" else PAST_POSTS - {"last"}  # "my last exam"
+    if any(c.lower_ in past for c in noun.children):
+        return []
+    if noun.head.lemma_.casefold() in ENDING_VERBS:
+        return []  # "quit my job at Accenture": the verb's rule reads the ending
+    if filters.names_future_day(noun.sent) or not presupposed(noun):
+        return []  # but "I almost missed my shift at Walmart": the shift is given
+    if noun.head.pos_ in ("VERB", "AUX") and filters.is_future(noun.head):
+        return []
+    return [(speaker, relation, name, "assert") for name in _names(noun, relation)]
+
+
+def _names(noun: Token, relation: str) -> list[str]:
+    preps = ("at",) if relation == "studies at" else ("at", "with", "for")
+    return [
+        name
+        for obj in objects_of(noun, preps)
+        if (name := entity_text(obj) or _name_here(obj))
+        and not any(ch.isdigit() for ch in name)
+        and not (relation == "works at" and set(name.casefold().split()) & lx.SCHOOL_WORDS)
+    ]
+
+
+POST_ENDINGS = frozenset("terminate eliminate end cut axe scrap cancel abolish".split())
+"""What happens to a post that is over: "my contract was terminated", "my role was cut"."""
+LAST_DONE = frozenset({"finish", "work", "do", "wrap"})
+
+
+def post_ended(noun: Token) -> bool:
+    """True when the speaker's post is said to be over: its subject of an ending
+    ("My contract with MTN was terminated in March", "my position at Bosch was
+    eliminated"), or the last one done ("Just finished my last shift at Walmart!!");
+    not one denied, doubted or to come ("if my contract ends", "my contract ends in May")."""
+    head = noun.head
+    if noun.dep_ in ("nsubj", "nsubjpass") and head.lemma_.casefold() in POST_ENDINGS:
+        return head.tag_ in ("VBD", "VBN") and not filters.blocked(head)
+    last = any(c.lower_ == "last" for c in noun.children)
+    done = (
+        noun.dep_ == "dobj" and head.lemma_.casefold() in LAST_DONE and head.tag_ in ("VBD", "VBN")
+    )
+    return last and done and not filters.blocked(head)
+
+
+def _name_here(obj: Token) -> str | None:
+    """The object of "my shift at" as a name: a proper noun, one that chat hung a tag on
+    ("my shift at Foodland lol": "lol" the head), or in a message typed all in
+    lowercase, a bare noun, capitalised ("my shift at walmart" -> "Walmart"; not "my
+    shift at the hospital", "my job at work")."""
+    if obj.pos_ == "PROPN" and not obj.is_lower or obj.lower_ in CHAT_TAGS:
+        return phrase(obj)
+    bare = not any(c.dep_ in ("det", "poss", "amod") for c in obj.children)
+    common = obj.lower_ in COMMON_PLACES or obj.ent_type_ in ("DATE", "TIME")
+    common = common or lowercase_place(obj) is not None  # "at gojek jakarta": the city
+    if obj.pos_ not in ("NOUN", "PROPN") or not bare or common:
+        return None
+    if not _typed_lowercase(obj.sent):
+        return phrase(obj) if obj.pos_ == "PROPN" else None
+    name = phrase(obj)
+    return name.title() if name else None
+
+
+def _typed_lowercase(sentence: Any) -> bool:
+    """True for a sentence typed without a capital letter ("i" aside)."""
+    return not any(ch.isupper() for ch in sentence.text)
