@@ -13,6 +13,7 @@ from tem.extract import filters, idioms, kinds, trips
 from tem.extract.bio import bio_candidates
 from tem.extract.breakups import breakup_candidates
 from tem.extract.copula import be_facts, possessive_facts
+from tem.extract.deixis import pointed_homes
 from tem.extract.employers import employer_candidates
 from tem.extract.facts import Candidate
 from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
@@ -59,6 +60,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *proposal_candidates(sentence, speaker),
         *breakup_candidates(sentence, speaker),
         *tenure_candidates(sentence, speaker),
+        *pointed_homes(sentence, speaker),
     ]
     # an ending adds to a holding of the same value ("broke up with my boyfriend Omid"):
     # :func:`_named_ends` then keeps the ending alone

@@ -1,0 +1,78 @@
+"""A home pointed back to: "I was transferred to our Monterrey office in January and I
+live *there* now", "Melbourne winters r killing me, I literally moved *here* from
+Brisbane", "Curitiba born and still living here".
+
+A verb of living or moving whose place is "here" or "there" names no place itself; the
+place is the one the turn named last before it (a listed place or one the tagger names),
+not one the speaker came *from* ("transferred out of Nairobi to the Kisumu branch, so we
+moved there": Kisumu). Only the speaker's own clause, not blocked (negated, modal,
+asked or ahead): "I could live there", "my sister moved there" say nothing of a home.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tem.extract import filters
+from tem.extract.facts import Candidate
+from tem.extract.places import place_at
+from tem.extract.subjects import resolve_subject
+
+Token = Any
+LIVING = frozenset({"live", "move", "settle", "relocate", "base"})
+POINTING = frozenset({"here", "there"})
+ORIGINS = frozenset({"from", "of", "leave", "left"})
+"""Words before a place the speaker came from: "from Madrid", "out of Nairobi"."""
+
+
+def pointed_homes(sentence: Any, speaker: str) -> list[Candidate]:
+    """Homes ``sentence`` points back to with "here" or "there"."""
+    found = []
+    for word in sentence:
+        if word.lower_ not in POINTING or word.dep_ != "advmod":
+            continue
+        verb = word.head
+        if verb.lemma_.casefold() not in LIVING or filters.blocked(verb):
+            continue
+        if any(_place_said(c) for c in verb.children):
+            continue  # "moved here to Lisbon": the place is said
+        if resolve_subject(verb, speaker) != speaker:
+            continue
+        place = _named_before(word, verb)
+        if place:
+            found.append(Candidate(speaker, "lives in", place, "assert", verb.i))
+    return found
+
+
+def _place_said(child: Token) -> bool:
+    """A "to"/"in" phrase of the verb that names a place ("to Lisbon"), not a time
+    ("in June")."""
+    if child.dep_ != "prep" or child.lower_ not in ("to", "in"):
+        return False
+    return any(o.ent_type_ not in ("DATE", "TIME") for o in child.children if o.dep_ == "pobj")
+
+
+def _named_before(word: Token, verb: Token) -> str | None:
+    """The place the turn named last before ``word``, not one come from nor a word of
+    the verb's subject ("Karim and I have been living there")."""
+    doc = word.doc
+    own = {t.i for c in verb.children if c.dep_ in ("nsubj", "nsubjpass") for t in c.subtree}
+    at = word.i - 1
+    while at >= 0:
+        token = doc[at]
+        span = None if at in own else _place(token)
+        if span is not None:
+            before = doc[span.start - 1].lower_ if span.start > 0 else ""
+            if before not in ORIGINS:
+                return str(span.text)
+            at = span.start
+        at -= 1
+    return None
+
+
+def _place(token: Token) -> Any | None:
+    if token.ent_type_ in ("GPE", "LOC"):
+        for ent in token.doc.ents:
+            if ent.start <= token.i < ent.end:
+                return ent
+    return place_at(token) if token.is_alpha else None

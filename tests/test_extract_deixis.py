@@ -1,0 +1,39 @@
+"""A home pointed back to with "here" or "there" (tem.extract.deixis): the place the
+turn named last before it, not one come from, and only in the speaker's own clause."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_extract_posts import triples
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("I was transferred to our Monterrey office in January and I live there now.", "Monterrey"),
+        ("Melbourne winters r killing me, I literally moved here from Brisbane", "Melbourne"),
+        (
+            "I was transferred out of Nairobi to the Kisumu branch, so we moved there in June.",
+            "Kisumu",
+        ),
+        (
+            "Our wedding was held in Amman, and Karim and I have been living there ever since.",
+            "Amman",
+        ),
+    ],
+)
+def test_a_home_pointed_back_to_is_the_place_named_last(text: str, home: str) -> None:
+    assert ("Ana", "lives in", home, "assert") in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I visited Lisbon last year and I could live there.",  # modal
+        "My sister moved to Lima and she lives there now.",  # someone else
+        "Do you think I should move there? Porto looks lovely.",  # asked, nothing before
+    ],
+)
+def test_a_home_pointed_to_in_a_blocked_or_others_clause_is_none(text: str) -> None:
+    assert not {t for t in triples(text) if t[0] == "Ana" and t[1] == "lives in"}
