@@ -84,6 +84,9 @@ def added_by(
          ("Ana", "partner", "Daniel", "assert")),
         ("I work at Sainsbury's on the tills.", "Sainsbury's", "WORKS_AT",
          ("Ana", "works at", "Sainsbury's", "assert")),
+        # a shop's "'s" before a date or "since" is the name's
+        ("I've been pulling pints at O'Malley's since 2019.", "O'Malley's", "WORKS_AT",
+         ("Ana", "works at", "O'Malley's", "assert")),
         ("I go climbing three times a week.", "climbing", "HOBBY",
          ("Ana", "hobby", "climbing", "assert")),
         ("I knit most evenings while listening to audiobooks.", "knit", "HOBBY",

@@ -131,18 +131,19 @@ def name_tail(last: Token) -> list[Token]:
 
 def shop_s(span: Token) -> str:
     """The "'s" that ends a name ("Sainsbury's on the tills", "based at Addenbrooke's."):
-    one before a preposition, a conjunction or the end; "Nabil Bank's branch" owns the
-    branch, so it is not the name's."""
+    one before a preposition, a conjunction, a date, an emoji or the end; "Nabil Bank's
+    branch" owns the branch, and "Ferrari's had me" is "has", so neither is the name's."""
     doc, end = span.doc, span.end
     if end >= len(doc) or doc[end].tag_ != "POS" or span[-1].whitespace_:
         return ""
     after = doc[end + 1] if end + 1 < len(doc) else None
-    owns = after is not None and after.pos_ in ("NOUN", "PROPN", "ADJ", "NUM")
+    owned = after is not None and after.pos_ in ("NOUN", "PROPN", "ADJ", "NUM")
+    owns = owned and after.ent_type_ not in ("DATE", "TIME")  # not "Nando's last month"
     if doc[end].ent_iob_ == "I" and not owns:
         return str(doc[end].text)  # in the tagger's name: "my boss at Trader Joe's begged"
-    if after is not None and not (after.is_punct or after.pos_ in ("ADP", "CCONJ")):
-        return ""  # "Ferrari's had me": "'s" is "has"
-    return str(doc[end].text)
+    if owns or after is not None and after.pos_ in ("VERB", "AUX", "PART", "PRON", "DET", "ADV"):
+        return ""  # "Ferrari's had me", "the flat in Brixton's finally sorted": "has", "is"
+    return str(doc[end].text)  # before "since", "last month", an emoji or the end
 
 
 def phrase(token: Token, *, keep_adjectives: bool = True) -> str | None:
