@@ -1,8 +1,11 @@
-"""The shared pipeline: a colon, and a dash before a question, end a sentence for the parser."""
+"""The shared pipeline: a colon, and a dash before a question, end a sentence for the parser;
+and a typo one slip from one English word is respelled."""
 
 from __future__ import annotations
 
-from tem.extract.nlp import load_pipeline
+import pytest
+
+from tem.extract.nlp import load_pipeline, respelled
 
 
 def test_a_colon_ends_a_sentence() -> None:
@@ -24,3 +27,24 @@ def test_a_dash_before_a_question_ends_the_statement() -> None:
 def test_a_dash_inside_a_statement_splits_nothing() -> None:
     text = "I've been employed by Statoil — sorry, Equinor — since 2011."
     assert len(list(load_pipeline()(text).sents)) == 1
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("sofware", "software"),
+        ("anlyst", "analyst"),
+        ("phyiscal", "physical"),
+        ("cashir", "cashier"),
+    ],
+)
+def test_a_typo_one_slip_from_one_word_is_respelled(typed: str, meant: str) -> None:
+    assert respelled(typed, "noun", "adj") == meant
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["matcha", "physio", "groomer", "chimarrão", "zobo", "Wipro", "enginer", "nurse"],
+)
+def test_a_word_that_may_be_meant_stays(word: str) -> None:
+    assert respelled(word, "noun", "adj") == word

@@ -79,3 +79,18 @@ def test_tidy_drops_only_what_is_not_the_value(
     relation: str, value: str | None, tidied: str | None
 ) -> None:
     assert tidy(relation, value) == tidied
+
+
+@pytest.mark.parametrize(
+    ("relation", "value", "tidied"),
+    [
+        ("job title", "sofware engineer", "software engineer"),
+        ("job title", "data anlyst", "data analyst"),
+        ("job title", "physio", "physio"),  # a clipped word, no typo
+        ("job title", "sparky", "sparky"),  # "sparkly" names no one
+        ("favorite drink", "cofee", "coffee"),
+        ("favorite drink", "large iced coffee", "large iced coffee"),  # English, no typo
+    ],
+)
+def test_a_typo_in_a_title_or_drink_is_respelled(relation: str, value: str, tidied: str) -> None:
+    assert tidy(relation, value) == tidied

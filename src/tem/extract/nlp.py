@@ -116,3 +116,56 @@ def english_word(word: str) -> bool:
     """True for an English word in any of its forms: no name, no typo ("hobby", not
     "husbnd")."""
     return listed_word(word, "noun", "verb", "adj", "adv")
+
+
+@functools.lru_cache(maxsize=4096)
+def respelled(word: str, *parts: str) -> str:
+    """``word`` as English spells it when it is a typo of exactly one word of WordNet's
+    index of those parts of speech, one slip away: a letter missed, added, swapped or
+    mistyped ("hocky" -> "hockey", "sofware" -> "software",
+    "anlyst" -> "analyst"). Itself when it is English, four letters or fewer, capitalised
+    (a name), close to no word or to two ("enginer": "engineer" or "enginery"), or another
+    ending of a word ("matcha" is no typo of "match", nor "physio" of "physic")."""
+    if len(word) < 5 or not word.isalpha() or not word.islower() or english_word(word):
+        return word
+    if word.endswith("er") and listed_word(word[:-2], "verb") or listed_word(word[:-1], "verb"):
+        return word  # "groomer", "baker": one who does what English knows
+    limit = 1
+    best: list[str] = []
+    distance = limit + 1
+    for known in _bucket(word[0], len(word), parts):
+        if word.startswith(known) or word[:-1] == known[:-1]:
+            continue  # "matcha" no "match", "physio" no "physic": an ending, no slip
+        slips = _slips(word, known, limit)
+        if slips < distance:
+            best, distance = [known], slips
+        elif slips == distance:
+            best.append(known)
+    return best[0] if len(best) == 1 else word
+
+
+def _slips(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance of ``a`` and ``b`` (``limit`` + 1 once over)."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], before[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        before, row = row, current
+    return row[-1]
+
+
+@functools.lru_cache(maxsize=512)
+def _bucket(first: str, size: int, parts: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(
+        sorted(
+            w for w in _index(*parts) if w[:1] == first and abs(len(w) - size) <= 2 and w.isalpha()
+        )
+    )

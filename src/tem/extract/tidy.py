@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from tem.extract.kinds import PLACE_OF_WORK
-from tem.extract.lexicon import ANIMALS, PARTNER_NOUNS
+from tem.extract.kinds import PLACE_OF_WORK, person_noun, spelled
+from tem.extract.lexicon import ANIMALS, DRINKS, PARTNER_NOUNS
+from tem.extract.nlp import english_word, respelled
 
 PARTNER_WORDS = PARTNER_NOUNS | frozenset(
     {"gf", "bf", "hubby", "wifey", "missus", "fella", "man", "girl", "boo"}
@@ -91,7 +92,7 @@ def tidy(relation: str, value: str | None) -> str | None:
     if relation == "has pet":
         words = _pet(words)
     if relation in ("favorite drink", "hobby"):
-        words = _habit(words)
+        words = _habit(words, relation)
     if relation == "job title":
         words = _title(words)
     if relation in ("works at", "studies at") and _name_then_place(words):
@@ -106,9 +107,10 @@ def _name_then_place(words: list[str]) -> bool:
     return bool(name) and all(w[:1].isupper() for w in name) and last in PLACE_OF_WORK
 
 
-def _habit(words: list[str]) -> list[str]:
+def _habit(words: list[str], relation: str) -> list[str]:
     """A drink or pastime without the reason given for it ("speedcubing to decompress",
-    "boxing to clear my") nor the person it makes of the speaker ("a kvass man")."""
+    "boxing to clear my") nor the person it makes of the speaker ("a kvass man"); a
+    drink's typo respelled ("cofee")."""
     why = next(
         (
             i
@@ -121,6 +123,8 @@ def _habit(words: list[str]) -> list[str]:
         words = words[:why]
     if len(words) > 1 and words[-1].casefold() in HABIT_PEOPLE:
         words = words[:-1]
+    if relation == "favorite drink":
+        words = [spelled(w, DRINKS) if _unknown(w) else w for w in words]  # "cofee"
     return words
 
 
@@ -128,16 +132,22 @@ LIVES = frozenset({"life", "era", "mode"})
 """Words chat puts after a title for the life it makes: "paramedic life", "nurse era"."""
 
 
+def _unknown(word: str) -> bool:
+    """A word in lowercase that English does not know: maybe a typo."""
+    return word.islower() and not english_word(word)
+
+
 def _title(words: list[str]) -> list[str]:
     """A title without how much or how alone ("full time nurse", "the only nurse"), nor
-    the life it makes ("mechanic life")."""
+    the life it makes ("mechanic life"), its typos respelled (:func:`respelled`)."""
     if len(words) > 1 and words[-1].casefold() in LIVES:
         words = words[:-1]
     if len(words) > 2 and " ".join(words[:2]).casefold() in HOURS:
         words = words[2:]
     if len(words) > 1 and words[0].casefold() in HOURS:
         words = words[1:]
-    return words
+    fixed = [respelled(w, "noun", "adj") for w in words]  # "sofware engineer", "data anlyst"
+    return fixed if fixed != words and person_noun(fixed[-1]) else words  # "sparky", "physio"
 
 
 def _without_when(relation: str, words: list[str]) -> list[str]:

@@ -137,8 +137,11 @@ def shop_s(span: Token) -> str:
     if end >= len(doc) or doc[end].tag_ != "POS" or span[-1].whitespace_:
         return ""
     after = doc[end + 1] if end + 1 < len(doc) else None
-    owned = after is not None and after.pos_ in ("NOUN", "PROPN", "ADJ", "NUM")
-    owns = owned and after.ent_type_ not in ("DATE", "TIME")  # not "Nando's last month"
+    owns = (
+        after is not None
+        and after.pos_ in ("NOUN", "PROPN", "ADJ", "NUM")
+        and after.ent_type_ not in ("DATE", "TIME")  # not "Nando's last month"
+    )
     if doc[end].ent_iob_ == "I" and not owns:
         return str(doc[end].text)  # in the tagger's name: "my boss at Trader Joe's begged"
     if owns or after is not None and after.pos_ in ("VERB", "AUX", "PART", "PRON", "DET", "ADV"):
