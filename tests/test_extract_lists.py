@@ -62,3 +62,11 @@ def test_what_a_list_held_before_now_ended(text: str, ended: set[str]) -> None:
     session = Session("s", datetime(2024, 5, 1, tzinfo=UTC), (Turn("Ana", text, 0),))
     found = OfflineExtractor(learned=False).extract(session)
     assert {f.value for f in found if f.kind == "end"} == ended
+
+
+def test_an_employer_before_now_a_title_at_another_ended() -> None:
+    text = "Job history: teller at HBL, then analyst at Engro, and now I'm a manager at Careem."
+    session = Session("s", datetime(2024, 5, 1, tzinfo=UTC), (Turn("Ana", text, 0),))
+    found = {(f.relation, f.value, f.kind) for f in OfflineExtractor().extract(session)}
+    assert {("works at", "HBL", "end"), ("works at", "Engro", "end")} <= found
+    assert ("works at", "Careem", "assert") in found

@@ -402,9 +402,12 @@ def _superseded(found: Candidate, sentence: Any, candidates: list[Candidate]) ->
     after = [
         kinds.span_of(sentence.doc[nows[0] :], c.value or "")
         for c in candidates
-        if nows and (c.subject, c.relation) == (found.subject, found.relation) and c.value
+        if nows
+        and (c.subject, c.relation, c.kind) == (found.subject, found.relation, "assert")
+        and c.value
     ]
-    told = any(s is not None and s.start <= nows[0] + 3 for s in after)
+    near = 8 if found.relation in ("works at", "studies at") else 3  # "now junior analyst at mBank"
+    told = any(s is not None and s.start <= nows[0] + near for s in after)
     if kinds.superseded(span) or told and not kinds.told_as_present(span.root):
         return replace(found, kind="end")
     return found
