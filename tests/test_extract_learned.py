@@ -531,3 +531,20 @@ def test_what_the_speaker_quit_is_an_ending_whatever_the_label(
     assert ("Ana", "works at", "Infosys", "end") in facts_with(
         monkeypatch, text, "infosys", "WORKS_AT"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kicked the Red Bull habit for good. Forty days clean.",  # a drink named in two words
+        "no more red bull for me, heart was doing backflips",  # "no more": over
+        "went cold turkey on Red Bull last month, the headaches were brutal",
+    ],
+)
+def test_a_drink_given_up_is_ended(text: str) -> None:
+    session = Session("s1", datetime(2024, 5, 1, tzinfo=UTC), (Turn("Ana", text, 0),))
+    found = {
+        (f.relation, (f.value or "").casefold(), f.kind)
+        for f in OfflineExtractor().extract(session)
+    }
+    assert ("favorite drink", "red bull", "end") in found

@@ -395,12 +395,19 @@ def one_occasion(span: Any) -> bool:
 
 def _kind_said(span: Any, kind: Kind) -> Kind:
     """The kind the words say, where the model's label misread it: an ending no word
-    says holds; what the speaker quit ("just quit infosys lol") has ended."""
-    if kind == "end" and not kinds.says_an_end(span):
+    says holds; what the speaker quit ("just quit infosys lol") or has "no more" of has
+    ended."""
+    if kind == "end" and not (kinds.says_an_end(span) or _no_more(span)):
         return "assert"
-    if kind == "assert" and _object_left(span):
+    if kind == "assert" and (_object_left(span) or _no_more(span)):
         return "end"
     return kind
+
+
+def _no_more(span: Any) -> bool:
+    """ "no more red bull for me", "went cold turkey on Red Bull": a habit said to be over."""
+    before = [t.lower_ for t in span.doc[max(span.start - 3, 0) : span.start]]
+    return before[-2:] == ["no", "more"] or before == ["cold", "turkey", "on"]
 
 
 def _object_left(span: Any) -> bool:
