@@ -48,3 +48,8 @@ def test_a_typo_one_slip_from_one_word_is_respelled(typed: str, meant: str) -> N
 )
 def test_a_word_that_may_be_meant_stays(word: str) -> None:
     assert respelled(word, "noun", "adj") == word
+
+
+def test_football_for_so_many_a_side_is_one_word() -> None:
+    doc = load_pipeline()("I play five-a-side on Tuesdays and 5-a-side on Fridays.")
+    assert {"five-a-side", "5-a-side"} <= {t.text for t in doc}

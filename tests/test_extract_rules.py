@@ -608,3 +608,8 @@ def test_an_offer_got_is_no_job_until_it_is_taken() -> None:
     assert not {t for t in triples("Got an offer from Careem in Dubai.") if t[1] == "works at"}
     taken = triples("I got an offer from Initech to work as a QA tester and I took it.")
     assert ("Maria", "works at", "Initech", "assert") in taken
+
+
+def test_a_game_of_so_many_a_side_is_a_hobby() -> None:
+    found = triples("I play five-a-side every Tuesday with the lads from work.")
+    assert ("Maria", "hobby", "five-a-side", "assert") in found

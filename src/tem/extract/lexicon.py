@@ -63,8 +63,9 @@ CONTAINERS = frozenset({"cup", "mug", "glass", "pot", "bottle", "can", "shot", "
 """What a drink or dish is served in: "a cold glass of buttermilk" is buttermilk."""
 DRINK_PHRASES = frozenset(
     "earl grey, hot chocolate, flat white, yerba mate, english breakfast, bubble tea, "
-    "root beer, ginger ale, ginger beer, hot cocoa, iced tea, sweet tea, pour over, red bull"
-    .split(", ")
+    "root beer, ginger ale, ginger beer, hot cocoa, iced tea, sweet tea, pour over, red bull".split(
+        ", "
+    )
 )
 """Drink names whose head word is no drink by itself ("hot chocolate", "Earl Grey")."""
 FOODS = frozenset(

@@ -28,9 +28,19 @@ def load_pipeline() -> Any:
         if name not in Language.factories:
             Language.component(name, func=func)
     nlp = spacy.load(MODEL_NAME)
+    for game in A_SIDE:  # one word, as "football" is: "I play five-a-side on Tuesdays"
+        for form in (game, game.capitalize()):
+            nlp.tokenizer.add_special_case(form, [{"ORTH": form}])
     nlp.add_pipe("colon_break", before="parser")
     nlp.add_pipe("question_break", before="parser")
     return nlp
+
+
+A_SIDE = tuple(
+    f"{n}-a-side"
+    for n in "three four five six seven eight nine ten eleven 3 4 5 6 7 8 9 10 11".split()
+)
+"""Football for teams of that many ("five-a-side", "5-a-side"): games, each one word."""
 
 
 def colon_break(doc: Any) -> Any:
