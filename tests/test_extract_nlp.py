@@ -53,3 +53,8 @@ def test_a_word_that_may_be_meant_stays(word: str) -> None:
 def test_football_for_so_many_a_side_is_one_word() -> None:
     doc = load_pipeline()("I play five-a-side on Tuesdays and 5-a-side on Fridays.")
     assert {"five-a-side", "5-a-side"} <= {t.text for t in doc}
+
+
+def test_an_animal_named_in_two_words_is_one_token() -> None:
+    doc = load_pipeline()("Our Jack Russell chewed my guinea pigs' cage.")
+    assert [t.lemma_ for t in doc if " " in t.text] == ["jack russell", "guinea pig"]

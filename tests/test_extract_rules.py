@@ -613,3 +613,10 @@ def test_an_offer_got_is_no_job_until_it_is_taken() -> None:
 def test_a_game_of_so_many_a_side_is_a_hobby() -> None:
     found = triples("I play five-a-side every Tuesday with the lads from work.")
     assert ("Maria", "hobby", "five-a-side", "assert") in found
+
+
+def test_an_animal_named_in_two_words_is_a_pet() -> None:
+    found = triples("Our house is ruled by two Maine Coons, Lotte and Fritz.")
+    assert ("Maria", "has pet", "maine coon", "assert") in {
+        (s, r, (v or "").casefold(), k) for s, r, v, k in found
+    }

@@ -34,7 +34,7 @@ ANIMALS = frozenset(
     greyhound spaniel collie shepherd pug bulldog rottweiler chihuahua schnauzer doodle
     labradoodle whippet boxer pitbull bull tabby
     """.split()
-)
+) | {"jack russell", "maine coon", "guinea pig", "bearded dragon", "shih tzu", "blue heeler"}
 
 LANGUAGES = frozenset(
     """
@@ -68,6 +68,11 @@ DRINK_PHRASES = frozenset(
     )
 )
 """Drink names whose head word is no drink by itself ("hot chocolate", "Earl Grey")."""
+ANIMAL_PHRASES = frozenset(
+    "jack russell, maine coon, guinea pig, bearded dragon, shih tzu, blue heeler".split(", ")
+)
+"""Animals named in two words whose last word is no animal of its own, or another one
+("Jack Russell", "guinea pig"): one token each (:func:`tem.extract.nlp.animal_names`)."""
 FOODS = frozenset(
     """
     pizza pasta sushi ramen burger burgers tacos taco curry salad steak noodles dumplings

@@ -24,15 +24,21 @@ def load_pipeline() -> Any:
     import spacy
     from spacy.language import Language
 
-    for name, func in (("colon_break", colon_break), ("question_break", question_break)):
+    for name, func in (
+        ("colon_break", colon_break),
+        ("question_break", question_break),
+        ("animal_names", animal_names),
+    ):
         if name not in Language.factories:
             Language.component(name, func=func)
     nlp = spacy.load(MODEL_NAME)
+    tokenizer: Any = nlp.tokenizer
     for game in A_SIDE:  # one word, as "football" is: "I play five-a-side on Tuesdays"
         for form in (game, game.capitalize()):
-            nlp.tokenizer.add_special_case(form, [{"ORTH": form}])
+            tokenizer.add_special_case(form, [{"ORTH": form}])
     nlp.add_pipe("colon_break", before="parser")
     nlp.add_pipe("question_break", before="parser")
+    nlp.add_pipe("animal_names", last=True)
     return nlp
 
 
@@ -41,6 +47,26 @@ A_SIDE = tuple(
     for n in "three four five six seven eight nine ten eleven 3 4 5 6 7 8 9 10 11".split()
 )
 """Football for teams of that many ("five-a-side", "5-a-side"): games, each one word."""
+
+
+def animal_names(doc: Any) -> Any:
+    """Merge the animals named in two words into one token, lemma in lowercase ("Jack
+    Russell", "Maine Coon", "guinea pig"), so that they read as one animal, not a name
+    or a pig (:data:`tem.extract.lexicon.ANIMAL_PHRASES`)."""
+    from tem.extract.lexicon import ANIMAL_PHRASES
+
+    spans: list[Any] = []
+    for token in doc[:-1]:
+        pair = f"{token.lower_} {doc[token.i + 1].lower_.rstrip('s')}"
+        free = not spans or spans[-1].end <= token.i
+        if pair in ANIMAL_PHRASES and token.whitespace_ and free:
+            spans.append(doc[token.i : token.i + 2])
+    with doc.retokenize() as retokenizer:
+        for span in spans:
+            head = span[-1]
+            lemma = f"{span[0].lower_} {head.lemma_.casefold()}"
+            retokenizer.merge(span, attrs={"LEMMA": lemma, "POS": "NOUN", "TAG": head.tag_})
+    return doc
 
 
 def colon_break(doc: Any) -> Any:
