@@ -192,3 +192,16 @@ def test_a_misspelt_partner_word_says_its_status(text: str, status: str) -> None
 )
 def test_a_word_close_to_a_partner_word_is_no_typo_of_it(text: str) -> None:
     assert not {t for t in triples(text) if t[1] == "relationship status"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["broke up wth my gf jess yesterday dont wanna talk bout it", "my gf zofia broke up w me"],
+)
+def test_a_couple_broken_up_leaves_the_speaker_single(text: str) -> None:
+    assert ("Ana", "relationship status", "single", "assert") in triples(text)
+
+
+def test_moving_in_with_a_partner_leaves_no_one_single() -> None:
+    found = triples("sooo... moved in w/ my gf Clara in Valencia")
+    assert ("Ana", "relationship status", "single", "assert") not in found

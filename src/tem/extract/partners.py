@@ -122,8 +122,10 @@ def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Ca
         return [replace(c, kind="end") if c in partners else c for c in candidates]
     ended = any(c.relation == "partner" and c.kind == "end" for c in mine)  # "quit: my bf"
     widowed = status == "married" and died(clause_of(word)) and not blocked(clause_of(word))
-    if ended and widowed and not any(c.relation == "relationship status" for c in mine):
-        return [*candidates, Candidate(speaker, "relationship status", "widowed", "assert", word.i)]
+    parted = ended and (widowed or any(t.lemma_.casefold() in PARTING for t in sentence))
+    if parted and status and not any(c.relation == "relationship status" for c in mine):
+        left = "widowed" if widowed else _left_as(status, word)  # "broke up w my gf": single
+        return [*candidates, Candidate(speaker, "relationship status", left, "assert", word.i)]
     if not status or ended or _denied(word):
         return candidates
     name = name_beside(word)
@@ -155,6 +157,18 @@ def name_beside(word: Any) -> str | None:
         words.append(token)
         at += 1
     return "".join(t.text_with_ws for t in words).strip() or None
+
+
+PARTING = frozenset("break split dump leave quit end separate divorce ditch drop finish".split())
+"""Verbs of a couple's ending: "broke up", "dumped", "Things I've quit: my boyfriend"."""
+
+
+def _left_as(status: str, word: Any) -> str:
+    """The status a couple that ended leaves: "broke up with my gf Jess" single, "split
+    from my husband Tom" divorced; a partner who died leaves one widowed (the caller)."""
+    if died(clause_of(word)):
+        return "widowed"
+    return "divorced" if status == "married" else "single"
 
 
 def _denied(word: Any) -> bool:
