@@ -124,7 +124,7 @@ def _habit(words: list[str], relation: str) -> list[str]:
     if len(words) > 1 and words[-1].casefold() in HABIT_PEOPLE:
         words = words[:-1]
     if relation == "favorite drink":
-        words = [spelled(w, DRINKS) if _unknown(w) else w for w in words]  # "cofee"
+        words = [_drink_word(w) for w in words]  # "cofee"
     return words
 
 
@@ -132,9 +132,12 @@ LIVES = frozenset({"life", "era", "mode"})
 """Words chat puts after a title for the life it makes: "paramedic life", "nurse era"."""
 
 
-def _unknown(word: str) -> bool:
-    """A word in lowercase that English does not know: maybe a typo."""
-    return word.islower() and not english_word(word)
+def _drink_word(word: str) -> str:
+    """A word of a drink's name as the drink lexicon spells it, where it is a typo
+    English does not know ("cofee"); a plural stays ("americanos", "cortados")."""
+    if not word.islower() or english_word(word) or word.rstrip("s") in DRINKS:
+        return word
+    return spelled(word, DRINKS)
 
 
 def _title(words: list[str]) -> list[str]:
