@@ -620,3 +620,12 @@ def test_an_animal_named_in_two_words_is_a_pet() -> None:
     assert ("Maria", "has pet", "maine coon", "assert") in {
         (s, r, (v or "").casefold(), k) for s, r, v, k in found
     }
+
+
+def test_races_run_say_the_pastime_running() -> None:
+    assert ("Maria", "hobby", "running", "assert") in triples("I run half marathons for fun.")
+    assert ("Maria", "hobby", "running", "assert") in triples("I started running last year.")
+    assert not {
+        t for t in triples("Bucket list: ran a marathon, learned Finnish.") if t[1] == "hobby"
+    }
+    assert not {t for t in triples("I run a bakery in Tbilisi.") if t[1] == "hobby"}

@@ -212,10 +212,26 @@ def gerund(verb: Token, rule: VerbRule) -> Found:
 @functools.cache
 def _owned() -> frozenset[str]:
     """Verbs some rule reads: their gerund is that rule's, not a new hobby. A degree
-    rule owns only a degree done ("doing my MBA"): "started doing yoga" is free."""
+    rule owns only a degree done ("doing my MBA"): "started doing yoga" is free; so is
+    "started running" (the races rule owns only races run)."""
     from tem.extract.patterns import VERB_RULES
 
-    return frozenset(lemma for r in VERB_RULES if r.slot != "degree" for lemma in r.lemmas)
+    free = ("degree", "raced")  # "started running" is free: only races run are "raced"'s
+    return frozenset(lemma for r in VERB_RULES if r.slot not in free for lemma in r.lemmas)
+
+
+RACES = frozenset("marathon half-marathon ultramarathon ultra 5k 10k 5ks 10ks parkrun".split())
+"""Races one runs: "I run half-marathons", "running 5Ks now" say the pastime running."""
+
+
+def raced(verb: Token, rule: VerbRule) -> Found:
+    """ "I run half-marathons when my knees allow": running, by the races run."""
+    obj = direct_object(verb)
+    if obj is None or obj.lower_.rstrip("s") not in RACES and obj.lemma_.casefold() not in RACES:
+        return []
+    if obj.tag_ != "NNS" and verb.tag_ in ("VBD", "VBN"):
+        return []  # "ran a marathon": once, an achievement
+    return found_one(rule, "running")
 
 
 def played(verb: Token, rule: VerbRule) -> Found:

@@ -34,6 +34,7 @@ READERS: dict[str, Reader] = {
     "hobby_into": leisure.hobby_into,
     "gerund": leisure.gerund,
     "played": leisure.played,
+    "raced": leisure.raced,
     "group": leisure.group,
     "school": leisure.school,
     "degree": leisure.degree,
