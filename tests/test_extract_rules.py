@@ -629,3 +629,19 @@ def test_races_run_say_the_pastime_running() -> None:
         t for t in triples("Bucket list: ran a marathon, learned Finnish.") if t[1] == "hobby"
     }
     assert not {t for t in triples("I run a bakery in Tbilisi.") if t[1] == "hobby"}
+
+
+@pytest.mark.parametrize(
+    ("text", "school", "kind"),
+    [
+        ("studyin at uni of toronto its freezing omg", "University of Toronto", "assert"),
+        ("soo i dropped out of uni of leeds, don't tell my nan", "University of Leeds", "end"),
+        (
+            "Uni of Leeds, second year, reading economics and loving it.",
+            "University of Leeds",
+            "assert",
+        ),
+    ],
+)
+def test_a_uni_of_somewhere_is_the_university_of_it(text: str, school: str, kind: str) -> None:
+    assert ("Maria", "studies at", school, kind) in triples(text)

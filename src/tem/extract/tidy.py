@@ -95,9 +95,19 @@ def tidy(relation: str, value: str | None) -> str | None:
         words = _habit(words, relation)
     if relation == "job title":
         words = _title(words)
-    if relation in ("works at", "studies at") and _name_then_place(words):
-        words = words[:-1]  # "the Toyota plant", "the Google office": the organisation
+    if relation in ("works at", "studies at"):
+        words = _organisation(words)
     return " ".join(words)
+
+
+def _organisation(words: list[str]) -> list[str]:
+    """An employer or school by its name: "the Toyota plant", "the Google office" are
+    Toyota and Google; "University of leeds" (chat's "uni of leeds") has its capitals."""
+    if _name_then_place(words):
+        return words[:-1]
+    if words[:2] == ["University", "of"] and all(w.islower() for w in words[2:]):
+        return [*words[:2], *(w.capitalize() for w in words[2:])]
+    return words
 
 
 def _name_then_place(words: list[str]) -> bool:

@@ -90,6 +90,9 @@ that opens a sentence stays: the parse around it was no worse, and cutting it lo
 facts ("lol my husky Mochi just ate a sock")."""
 
 
+UNI_OF = re.compile(r"\b[Uu]niv?\.? of(?= )")
+"""Chat's "uni of leeds", "Univ. of Porto": the university's own name, said in full
+before reading, so that the parser takes it for a name and not the common noun "uni"."""
 NUMBERED = re.compile(r"(?:(?<=\s)|^)\d{1,2}\)(?=\s)")
 """The number of an inline list's item: "2)" in "... Tema 2) married to Efua"."""
 
@@ -101,13 +104,13 @@ def spoken(text: str) -> str:
     Hospital 2) live in Tema") as the commas they stand for, so that no number is read
     into the item before it ("Tema 2"); the name of the one addressed cut out
     (:func:`tem.extract.vocatives.unaddressed`: "Sibusiso, Discovery Health took me on"
-    has no employer "Sibusiso, Discovery Health"); and chat's tags after a word
-    (:data:`CHAT_TAG`) cut."""
+    has no employer "Sibusiso, Discovery Health"); "uni of" as "University of"
+    (:data:`UNI_OF`); and chat's tags after a word (:data:`CHAT_TAG`) cut."""
     from tem.extract.vocatives import unaddressed
 
     said = ANNOTATION.sub(lambda m: " " * len(m.group()), text)
     said = NUMBERED.sub(lambda m: "," + " " * (len(m.group()) - 1), said)
-    said = unaddressed(said)
+    said = UNI_OF.sub("University of", unaddressed(said))
     return CHAT_TAG.sub(lambda m: "," if said[m.end() : m.end() + 1] == " " else "", said)
 
 
