@@ -106,3 +106,18 @@ def test_an_employer_is_the_name_it_is_given(text: str, name: str) -> None:
     session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
     employers = {f.value for f in OfflineExtractor().extract(session) if f.relation == "works at"}
     assert employers == {name}
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("Spotify let me go in January, so yes, I'm job hunting.", "Spotify"),
+        ("Allegro let me go on Friday after six years.", "Allegro"),
+    ],
+)
+def test_a_name_the_parser_misread_before_the_verb_is_its_subject(text: str, employer: str) -> None:
+    assert ("works at", employer, "end") in _facts(text)
+
+
+def test_a_person_letting_the_speaker_go_somewhere_is_no_employer() -> None:
+    assert not {f for f in _facts("Mum let me go to the party.") if f[0] == "works at"}

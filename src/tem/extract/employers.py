@@ -23,6 +23,7 @@ from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import whole_name
 from tem.extract.lexicon import SENDING
 from tem.extract.roles import SPEAKER
+from tem.extract.subjects import SELF
 from tem.extract.values import children
 
 Token = Any
@@ -175,6 +176,12 @@ def _subject_name(verb: Token) -> Any | None:
     subjects = children(verb, ("nsubj",))
     if not subjects and verb.dep_ == "xcomp":
         subjects = children(verb.head, ("nsubj",))  # "Siemens keeps sending me"
+    if not subjects and verb.i > verb.sent.start:
+        before = verb.doc[verb.i - 1]
+        misread = before.text[:1].isupper() and before.dep_ not in ("nsubj", "poss")
+        if misread and before.lower_ not in SELF and before.ent_type_ not in ("PERSON", "GPE"):
+            named = whole_name(verb.doc[before.i : before.i + 1])  # "Spotify let me go",
+            return named if len(named) else None  # "Allegro let me go": read as a verb
     if not subjects:
         return None
     return _name_of(subjects[0], verb)
