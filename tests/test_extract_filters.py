@@ -60,8 +60,8 @@ Fact = tuple[str, str, str, str]
         ("Long story short: quit nursing at Guy's, moved to Brighton, started a business.",
          "Guy's", "WORKS_AT_END", ("Ana", "works at", "Guy's", "end")),
         # with no asking word, what follows ", so" is the question
-        ("Uni of Lagos gives us tons of coursework, so a laptop with a long battery?",
-         "Uni of Lagos", "STUDIES_AT", ("Ana", "studies at", "Uni of Lagos", "assert")),
+        ("Unilag gives us tons of coursework, so a laptop with a long battery?",
+         "Unilag", "STUDIES_AT", ("Ana", "studies at", "Unilag", "assert")),
         # "jumped ship" is leaving one employer for another
         ("I finally jumped ship from Infosys after nine years.", "Infosys", "WORKS_AT_END",
          ("Ana", "works at", "Infosys", "end")),

@@ -13,7 +13,7 @@ twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
 that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
 twenty-five-writer model, ``tests/data/extraction_fresh10.jsonl``, written after
 that round's last change, and ``extraction_fresh11.jsonl`` to
-``extraction_fresh36.jsonl``, each frozen before the extractor it measures read it; each
+``extraction_fresh40.jsonl``, each frozen before the extractor it measures read it; each
 by someone who saw neither the code, nor the other sets; fresh5 to fresh16 are training
 rows of the span model since the thirty-seven-writer model, so their floors now guard
 against regressions only) or
@@ -75,6 +75,10 @@ SETS = {
     "extraction_fresh34.jsonl": ROOT / "data" / "extraction_fresh34.jsonl",
     "extraction_fresh35.jsonl": ROOT / "data" / "extraction_fresh35.jsonl",
     "extraction_fresh36.jsonl": ROOT / "data" / "extraction_fresh36.jsonl",
+    "extraction_fresh37.jsonl": ROOT / "data" / "extraction_fresh37.jsonl",
+    "extraction_fresh38.jsonl": ROOT / "data" / "extraction_fresh38.jsonl",
+    "extraction_fresh39.jsonl": ROOT / "data" / "extraction_fresh39.jsonl",
+    "extraction_fresh40.jsonl": ROOT / "data" / "extraction_fresh40.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
