@@ -74,19 +74,20 @@ def _frame_at(span: Any) -> str | None:
 
 
 def school_or_employer(relation: str, span: Any) -> str | None:
-    """The relation a named place of study or work serves, judged by its sentence.
+    """The relation a named place of study or work serves, judged by the word it is "at"
+    (:func:`_frame_at`), then by its sentence.
 
     Study words ("degree", "second year", "enrolled") make it a school, work words
-    ("hired", "shift", "colleagues", an occupation) an employer; with both or neither,
-    a name headed "University" / "College" / "Academy" is a school and the model's
+    ("hired", "shift", "colleagues", an occupation, "part-time") an employer; with both or
+    neither, a name headed "University" / "College" / "Academy" is a school and the model's
     label stands otherwise (an airline that "made me redundant" is an employer).
     """
     from tem.extract.lexicon import OCCUPATIONS
 
-    named = {t.lower_ for t in span}
-    context = {_dropped_g(w) for w in sentence_words(span) - named}
     if local := _frame_at(span):
         return local
+    named = {t.lower_ for t in span}
+    context = {_dropped_g(w) for w in sentence_words(span) - named}
     others = [t for t in span.sent if not span.start <= t.i < span.end]
     study = bool(context & STUDY_CUES) or any(_year_of_study(t) for t in others)
     occupied = bool((context - {"student"}) & OCCUPATIONS)

@@ -123,7 +123,7 @@ WORK_CUES = frozenset(
     resign notice salary paycheck promote promoted position role team client clients
     career contract manager staff retire retired teach teaching taught lifer workplace paid
     payroll desk gig transfer transferred relocate relocated posted apprenticeship
-    lecturing part-time
+    lecturing
     """.split()
 )
 """Words of the work frame: a named place in their sentence is an employer."""
