@@ -645,3 +645,26 @@ def test_races_run_say_the_pastime_running() -> None:
 )
 def test_a_uni_of_somewhere_is_the_university_of_it(text: str, school: str, kind: str) -> None:
     assert ("Maria", "studies at", school, kind) in triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            "Left Manchester for Sheffield last month, rent's cheaper.",
+            ("lives in", "Sheffield", "assert"),
+        ),
+        (
+            "Left Manchester for Sheffield last month, rent's cheaper.",
+            ("lives in", "Manchester", "end"),
+        ),
+        (
+            "Left HMRC last year after thirty years in the civil service.",
+            ("works at", "HMRC", "end"),
+        ),
+    ],
+)
+def test_a_past_verb_opening_a_sentence_before_a_name_is_read_as_a_verb(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert ("Maria", *fact) in triples(text)

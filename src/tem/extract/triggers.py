@@ -111,7 +111,21 @@ def spoken(text: str) -> str:
     said = ANNOTATION.sub(lambda m: " " * len(m.group()), text)
     said = NUMBERED.sub(lambda m: "," + " " * (len(m.group()) - 1), said)
     said = UNI_OF.sub("University of", unaddressed(said))
+    said = PAST_OPENING.sub(_lowered_past, said)
     return CHAT_TAG.sub(lambda m: "," if said[m.end() : m.end() + 1] == " " else "", said)
+
+
+PAST_OPENING = re.compile(r"(?:^|(?<=[.!?]\s))([A-Z][a-z]{3,})(?= [A-Z])")
+"""A capitalised word opening a sentence before a name: "Left Manchester for Sheffield"."""
+
+
+def _lowered_past(match: re.Match[str]) -> str:
+    """A past verb that opens a sentence, its "I" dropped, in lowercase before a name:
+    "Left Manchester for Sheffield" (the parser read "Left Manchester" as one name)."""
+    from tem.extract.nlp import past_form
+
+    word = match.group(1)
+    return word.lower() if past_form(word.lower(), shortest=5) else word
 
 
 def speaks_of_self(text: str) -> bool:
