@@ -58,3 +58,20 @@ def test_football_for_so_many_a_side_is_one_word() -> None:
 def test_an_animal_named_in_two_words_is_one_token() -> None:
     doc = load_pipeline()("Our Jack Russell chewed my guinea pigs' cage.")
     assert [t.lemma_ for t in doc if " " in t.text] == ["jack russell", "guinea pig"]
+
+
+def test_the_items_of_an_introduction_are_sentences_of_their_own() -> None:
+    text = "Quick intro: Rosario; paediatric nurse 🩺 Spanish and Italian • mate all day"
+    sentences = [s.text.strip() for s in load_pipeline()(text).sents]
+    assert sentences[1:] == ["Rosario;", "paediatric nurse 🩺", "Spanish and Italian •", "mate all day"]
+
+
+def test_a_hyphen_or_a_list_without_an_introduction_splits_nothing() -> None:
+    doc = load_pipeline()("Intro: full-time nurse at Mount Sinai, part-time student.")
+    assert len(list(doc.sents)) == 2  # the heading, then one item list
+    doc = load_pipeline()("I live in Leeds; my wife works at Asda 🙂 and we have a cat.")
+    assert not doc.user_data.get("intro_items")
+
+
+def test_someone_elses_introduction_is_not_split_into_the_speakers_items() -> None:
+    assert not load_pipeline()("My sister's intro: nurse; Leeds; two cats.").user_data

@@ -8,7 +8,13 @@ import pytest
 
 from tem.core.session import Session, Turn
 from tem.extract import OfflineExtractor
-from tem.extract.triggers import may_be_shorthand, may_state_fact, speaks_of_self, spoken
+from tem.extract.triggers import (
+    may_be_shorthand,
+    may_state_fact,
+    self_headed,
+    speaks_of_self,
+    spoken,
+)
 
 
 @pytest.mark.parametrize(
@@ -58,3 +64,23 @@ def test_a_photo_caption_states_no_fact_of_the_speaker() -> None:
 )
 def test_a_chat_tag_after_a_word_is_cut_or_read_as_a_comma(text: str, said: str) -> None:
     assert spoken(text) == said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Intro: Enugu, software tester, Igbo and Pidgin.",
+        "Quick intro 🙌 Tevita, warehouse lead, based in Ōtāhuhu.",
+        "Intros! Arash, new ML engineer.",
+        "Bio for the conference program: marine ecologist; based in Hilo.",
+    ],
+)
+def test_a_heading_that_introduces_the_speaker_speaks_of_self(text: str) -> None:
+    assert self_headed(text) and speaks_of_self(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Intro to Python is my favourite class", "Profile picture of Tom: him at the beach"]
+)
+def test_a_word_of_introduction_in_passing_is_no_heading(text: str) -> None:
+    assert not self_headed(text)

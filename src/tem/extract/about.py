@@ -19,7 +19,7 @@ from tem.extract.subjects import (
     name_of,
     subject_token,
 )
-from tem.extract.triggers import speaks_of_self
+from tem.extract.triggers import self_headed, speaks_of_self
 
 Token = Any
 ABOUT_OTHERS = frozenset({"he", "she", "they", "you", "u", "ya", "y'all", "someone", "everyone"})
@@ -80,7 +80,9 @@ def _own_heading(sentence: Any) -> bool:
     """ "My CV in a nutshell: speak Italian, work as an interpreter": after the speaker's
     own heading, a bare verb is the speaker's shorthand, not an order."""
     heading = kinds.heading_before(sentence)
-    return heading is not None and any(t.lower_ in ("my", "me") for t in heading)
+    if heading is None:
+        return kinds.intro_item(sentence)  # "Quick intro: ...; mate all day"
+    return any(t.lower_ in ("my", "me") for t in heading) or self_headed(heading.text)
 
 
 def _contracted_other(verb: Token, speaker: str) -> bool:

@@ -13,6 +13,7 @@ import functools
 from typing import Any
 
 from tem.extract.languages import LANGUAGE_CUES, language_of
+from tem.extract.nlp import INTRO_ITEMS
 from tem.extract.subjects import SUBJECT_DEPS
 from tem.extract.values import children
 
@@ -340,6 +341,12 @@ def heading_before(sentence: Any) -> Any | None:
     if sentence.start > 0 and sentence.doc[sentence.start - 1].text == ":":
         return sentence.doc[sentence.start - 1].sent
     return None
+
+
+def intro_item(sentence: Any) -> bool:
+    """True for an item of a list that introduces the speaker, parsed as a sentence of
+    its own (:func:`tem.extract.nlp.item_break`): "Intro: 📍 Kano 🐈 two cats"."""
+    return sentence.start in sentence.doc.user_data.get(INTRO_ITEMS, ())
 
 
 SPEAKER_OBJECTS = frozenset({"me", "us"})

@@ -113,6 +113,9 @@ EMPLOYER_NOUNS = frozenset(
     shop store school university nonprofit charity office
     """.split()
 )
+SELF_HEADINGS = frozenset({"me", "bio", "intro", "intros", "introduction", "profile", "cv"})
+"""Words of a heading that introduces the speaker: "About me:", "Quick bio for the
+conference:", "Intros!"."""
 JOB_NOUNS = frozenset({"job", "position", "role", "gig", "post", "career"})
 SENDING = frozenset("send post station deploy second transfer relocate assign fly".split())
 """Verbs of an employer sending the speaker somewhere: "Siemens keeps sending me to

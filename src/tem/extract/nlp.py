@@ -29,6 +29,7 @@ def load_pipeline() -> Any:
     for name, func in (
         ("colon_break", colon_break),
         ("question_break", question_break),
+        ("item_break", item_break),
         ("animal_names", animal_names),
     ):
         if name not in Language.factories:
@@ -39,6 +40,7 @@ def load_pipeline() -> Any:
         for form in (game, game.capitalize()):
             tokenizer.add_special_case(form, [{"ORTH": form}])
     nlp.add_pipe("colon_break", before="parser")
+    nlp.add_pipe("item_break", before="parser")
     nlp.add_pipe("question_break", before="parser")
     nlp.add_pipe("animal_names", last=True)
     return nlp
@@ -82,6 +84,64 @@ def colon_break(doc: Any) -> Any:
         if token.text == ":":
             doc[token.i + 1].is_sent_start = True
     return doc
+
+
+ITEM_MARKS = frozenset({";", "•", "·", "|"})
+"""Marks between the items of a list ("paediatric nurse; Spanish and Italian; mate")."""
+INTRO_ITEMS = "intro_items"
+"""Where a doc keeps the starts of its introduction's items (:func:`item_break`)."""
+
+
+def item_break(doc: Any) -> Any:
+    """Start a sentence at every item of a list that introduces the speaker, after a
+    heading that says so ("Intro: 📍 Kano 🗣️ Hausa, English 🐈 two cats", "Quick intro:
+    Rosario, Argentina; paediatric nurse; mate all day"): items between semicolons,
+    bullets or emoji are fragments of their own, which the parser otherwise hangs on
+    one another ("mate" as the verb of "Rosario"). The items' starts are kept in the
+    doc's ``user_data`` (:data:`INTRO_ITEMS`): what they name is the speaker's."""
+    from tem.extract.triggers import self_headed
+
+    if not self_headed(doc.text):
+        return doc
+    colon = next((t.i for t in doc[:12] if t.text == ":"), None)
+    if colon is not None and _others(doc[:colon]):
+        return doc  # "My sister's intro: nurse; Leeds", "his bio: ..."
+    starts: set[int] = set() if colon is None else {colon + 1}
+    for token in doc[(0 if colon is None else colon + 1) : -1]:
+        if _item_mark(token):
+            following = doc[token.i + 1]
+            if not _item_mark(following):
+                following.is_sent_start = True
+                starts.add(following.i)
+    doc.user_data[INTRO_ITEMS] = frozenset(s for s in starts if s < len(doc))
+    return doc
+
+
+def _others(heading: Any) -> bool:
+    """True for a heading that says whose introduction it is, someone else's: "my
+    sister's", "Tom's", "his", "her", "their" (parsed yet only by the tagger)."""
+    owners = {"his", "her", "their", "your"}
+    return any(
+        t.lower_ in owners or t.tag_ == "POS" and t.i > 0 and t.doc[t.i - 1].lower_ != "me"
+        for t in heading
+    )
+
+
+def _item_mark(token: Any) -> bool:
+    """True for a mark between items: a semicolon, a bullet, emoji, a dash with spaces
+    around it (not the hyphen of "full-time")."""
+    if token.text in DASHES:
+        return bool(token.whitespace_) and (
+            token.i == 0 or bool(token.doc[token.i - 1].whitespace_)
+        )
+    return token.text in ITEM_MARKS or _emoji(token.text)
+
+
+def _emoji(text: str) -> bool:
+    """True for a token of pictographs and their marks only ("📍", "✔️", "🗣️")."""
+    import unicodedata
+
+    return all(unicodedata.category(c) in ("So", "Mn", "Cf", "Sk") for c in text)
 
 
 DASHES = frozenset({"—", "–", "-", "--"})

@@ -22,6 +22,7 @@ from tem.extract.kinds import (
     animal_words,
     heading_before,
     inflected,
+    intro_item,
     is_animal,
     is_drink,
     misread_title,
@@ -30,6 +31,7 @@ from tem.extract.kinds import (
     spelled,
 )
 from tem.extract.languages import language_of
+from tem.extract.lexicon import SELF_HEADINGS
 from tem.extract.subjects import SUBJECT_DEPS, first_possessed
 
 NAME_POS = frozenset({"PROPN", "NOUN", "X"})
@@ -167,10 +169,6 @@ def _own_place(root: Any) -> bool:
     return first_possessed(holder) or holder.dep_ == "dobj" and holder.head.lemma_ in HOUSING_VERBS
 
 
-SELF_HEADINGS = frozenset({"me", "bio", "intro", "introduction", "profile", "cv"})
-"""Words of a heading that introduces the speaker: "About me:", "Me in a nutshell:"."""
-
-
 def _self_listed(root: Any) -> bool:
     """ "About me: nurse, Ho Chi Minh City, two cats": a bare place among the items that
     introduce the speaker is their home (not one gone to: "Me: flew to Rome")."""
@@ -179,7 +177,9 @@ def _self_listed(root: Any) -> bool:
     sentence = root.sent
     colons = [t for t in sentence if t.text == ":" and t.i < root.i]
     heading = sentence.doc[sentence.start : colons[-1].i] if colons else heading_before(sentence)
-    return heading is not None and bool({t.lower_ for t in heading} & SELF_HEADINGS)
+    if heading is None:
+        return intro_item(sentence)  # "Intro: 📍 Kano 🗣️ Hausa": an item of its own
+    return bool({t.lower_ for t in heading} & SELF_HEADINGS)
 
 
 STILL_HERE = frozenset({"back", "still", "now", "currently", "presently", "over", "up", "down"})

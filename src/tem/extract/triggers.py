@@ -13,6 +13,7 @@ import re
 from tem.extract import lexicon as lx
 from tem.extract.copula import STATUS_WORDS
 from tem.extract.headings import HEADINGS
+from tem.extract.lexicon import SELF_HEADINGS
 from tem.extract.partners import HOUSEHOLD
 from tem.extract.patterns import VERB_RULES
 
@@ -128,9 +129,25 @@ def _lowered_past(match: re.Match[str]) -> str:
     return word.lower() if past_form(word.lower(), shortest=5) else word
 
 
+SELF_HEADED = re.compile(
+    rf"^\W*(?:[\w'-]+\W+){{0,6}}?(?:{'|'.join(sorted(SELF_HEADINGS))})\b[^.!?:\n\w]*"
+    r"(?:(?:(?!\bof\b)[^.!?:\n]){0,40}:|[^\w\s,'-])",  # not "Profile of Tom:"
+    re.IGNORECASE,
+)
+
+
+def self_headed(text: str) -> bool:
+    """True when ``text`` opens with a heading that introduces its speaker ("Intro: Kano,
+    two cats", "Quick bio for the new folks: ...", "Quick intro 🙌 Tevita, ..."): its
+    items are the speaker's though no "I" says so."""
+    return SELF_HEADED.search(text.replace("’", "'")) is not None
+
+
 def speaks_of_self(text: str) -> bool:
-    """True when ``text`` has a first-person word: the span model may find a fact there."""
-    return SELF_WORDS.search(text.replace("’", "'")) is not None
+    """True when ``text`` has a first-person word or opens with a heading that introduces
+    its speaker: the span model may find a fact there."""
+    text = text.replace("’", "'")
+    return SELF_WORDS.search(text) is not None or self_headed(text)
 
 
 LEAD_INS = frozenset(
