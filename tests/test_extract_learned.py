@@ -554,12 +554,25 @@ def test_a_drink_given_up_is_ended(text: str) -> None:
     ("text", "value", "label", "fact"),
     [
         # no "I": the heading says the items are the speaker's
-        ("Intro: Enugu, software tester, Igbo and Pidgin.", "software tester", "JOB_TITLE",
-         ("Ana", "job title", "software tester", "assert")),
+        (
+            "Intro: Enugu, software tester, Igbo and Pidgin.",
+            "software tester",
+            "JOB_TITLE",
+            ("Ana", "job title", "software tester", "assert"),
+        ),
         # items between semicolons or emoji are parsed apart ("mate" is no verb of "Rosario")
-        ("Quick intro for the new Discord: Rosario, Argentina; paediatric nurse; mate all day.",
-         "mate", "FAVORITE_DRINK", ("Ana", "favorite drink", "mate", "assert")),
-        ("Intro: 📍 Kano 🗣️ Hausa 🐈 two cats", "cats", "HAS_PET", ("Ana", "has pet", "cat", "assert")),
+        (
+            "Quick intro for the new Discord: Rosario, Argentina; paediatric nurse; mate all day.",
+            "mate",
+            "FAVORITE_DRINK",
+            ("Ana", "favorite drink", "mate", "assert"),
+        ),
+        (
+            "Intro: 📍 Kano 🗣️ Hausa 🐈 two cats",
+            "cats",
+            "HAS_PET",
+            ("Ana", "has pet", "cat", "assert"),
+        ),
     ],
 )
 def test_an_item_of_the_speakers_introduction_is_theirs(

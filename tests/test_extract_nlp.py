@@ -63,7 +63,8 @@ def test_an_animal_named_in_two_words_is_one_token() -> None:
 def test_the_items_of_an_introduction_are_sentences_of_their_own() -> None:
     text = "Quick intro: Rosario; paediatric nurse 🩺 Spanish and Italian • mate all day"
     sentences = [s.text.strip() for s in load_pipeline()(text).sents]
-    assert sentences[1:] == ["Rosario;", "paediatric nurse 🩺", "Spanish and Italian •", "mate all day"]
+    items = ["Rosario;", "paediatric nurse 🩺", "Spanish and Italian •", "mate all day"]
+    assert sentences[1:] == items
 
 
 def test_a_hyphen_or_a_list_without_an_introduction_splits_nothing() -> None:
