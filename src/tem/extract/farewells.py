@@ -152,13 +152,28 @@ def _home_left(sentence: Any, place: str) -> Token | None:
             continue
         home = token.head.head
         if home.pos_ == "VERB":  # "Left my flat | in Hackney": the place hangs on the verb
-            home = next((c for c in home.children if c.dep_ == "dobj"), home)
+            held = [c for c in home.children if c.dep_ == "dobj"] + _moved_out_of(home)
+            home = held[0] if held else home
         if home.lemma_ not in HOME_NOUNS:
             continue
         verb = clause_of(home)
         if _leaves(verb, home):
             return verb
     return None
+
+
+def _moved_out_of(verb: Token) -> list[Token]:
+    """What ``verb`` moved out of: "moved out of *my flat* | in Hackney" (the parser
+    hangs the place on the verb)."""
+    return [
+        home
+        for out in verb.children
+        if out.lower_ == "out"
+        for of in out.children
+        if of.lower_ == "of"
+        for home in of.children
+        if home.dep_ == "pobj"
+    ]
 
 
 def _leaves(verb: Token, home: Token) -> bool:
