@@ -3,8 +3,12 @@ no home; a clause's own words say so, not those of another clause inside it."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from tem.core.session import Session, Turn
+from tem.extract import OfflineExtractor
 from test_extract_learned import added_by, facts_with
 
 
@@ -98,3 +102,23 @@ def test_a_habit_beside_a_past_going_is_kept(
     monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str, fact: tuple[str, ...]
 ) -> None:
     assert fact in facts_with(monkeypatch, text, value, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "home", "left"),
+    [
+        # moving back is a move, not a return from a trip
+        ("I moved back to Croydon from Bengaluru.", "Croydon", "Bengaluru"),
+        # "back in March" tells when, not a return
+        ("Back in March I moved from Kumasi to Accra.", "Accra", "Kumasi"),
+        (
+            "Globant relocated me from Córdoba to Montevideo back in January.",
+            "Montevideo",
+            "Córdoba",
+        ),
+    ],
+)
+def test_a_move_told_with_back_is_no_trip(text: str, home: str, left: str) -> None:
+    session = Session("s", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    found = {(f.relation, f.value, f.kind) for f in OfflineExtractor().extract(session)}
+    assert {("lives in", home, "assert"), ("lives in", left, "end")} <= found

@@ -165,11 +165,23 @@ def _until(verb: Token) -> bool:
 
 
 def _back_from(verb: Token) -> bool:
-    """ "got back from two weeks in Hanoi", "returned from Lima": a trip that ended."""
+    """ "got back from two weeks in Hanoi", "returned from Lima": a trip that ended; not
+    a move ("moved back to Croydon from Bengaluru"), nor a time ago ("*back in March* I
+    moved from Kumasi to Accra")."""
+    if verb.lemma_ in ("move", "relocate"):
+        return False
     near = [c for c in verb.children if c.dep_ in ("advmod", "prt", "prep")]
-    back = [c for c in near if c.lower_ == "back"]
+    back = [c for c in near if c.lower_ == "back" and not _time_ago(c)]
     words = {c.lower_ for c in [*near, *(g for b in back for g in b.children)]}
     return "from" in words and (bool(back) or verb.lemma_ == "return")
+
+
+def _time_ago(back: Token) -> bool:
+    """ "*back in* March", "back in 2019": a time told, not a return."""
+    return any(
+        p.lower_ in ("in", "when") and any(o.ent_type_ in ("DATE", "TIME") for o in p.children)
+        for p in back.children
+    )
 
 
 def stays(verb: Token) -> bool:
