@@ -180,6 +180,9 @@ def test_turn_without_trigger_words_gives_nothing() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        # a place left beside a new home is a home left; an employer left is not a place
+        ("I left Gdańsk in May and live in Wrocław now.", ("Maria", "lives in", "Gdańsk", "end")),
+        ("i left kyiv and moved to lviv in march", ("Maria", "lives in", "Kyiv", "end")),
         # home copula
         ("Home for me is Montreal.", ("Maria", "lives in", "Montreal", "assert")),
         ("Honestly, Nairobi is home now.", ("Maria", "lives in", "Nairobi", "assert")),
@@ -668,3 +671,8 @@ def test_a_past_verb_opening_a_sentence_before_a_name_is_read_as_a_verb(
     text: str, fact: tuple[str, str, str]
 ) -> None:
     assert ("Maria", *fact) in triples(text)
+
+
+def test_an_employer_left_beside_a_move_is_no_home() -> None:
+    found = triples("I left Nubank in March and moved back to Recife.")
+    assert not any(value == "Nubank" and relation == "lives in" for _, relation, value, _ in found)

@@ -13,7 +13,7 @@ from tem.extract import kinds
 from tem.extract import lexicon as lx
 from tem.extract.facts import Kind
 from tem.extract.patterns import WORK_PREPS, VerbRule
-from tem.extract.places import place_at
+from tem.extract.places import known_place, place_at
 from tem.extract.subjects import SELF, subject_token
 from tem.extract.values import (
     children,
@@ -84,6 +84,9 @@ def left_for(verb: Token, rule: VerbRule) -> Found:
     if old is None:
         return []
     new = objects_of(verb, ("for",)) or objects_of(old, ("for",))  # "left [Mexico City for X]"
+    if not new and _moved_on(verb):
+        left = place_text(old)  # "I left Gdańsk in May and live in Wrocław now"
+        return [("lives in", left, "end")] if left and known_place(left) else []
     if not new or not (_named(old) and _named(new[0])):
         return []
     if entity_text(old) is not None and entity_text(old) == entity_text(new[0]):
@@ -98,6 +101,21 @@ def left_for(verb: Token, rule: VerbRule) -> Found:
     value, left = _employer(new[0]), _employer(old)
     ended = [] if left is None else [("works at", left, "end")]
     return [] if value is None else [("works at", value, rule.kind), *ended]
+
+
+MOVED_ON = frozenset({"move", "relocate", "live", "settle", "shift"})
+"""Verbs of a home that, joined to leaving a place, say the place was a home left:
+"I left Gdańsk and live in Wrocław now", "i left kyiv and moved to lviv"."""
+
+
+def _moved_on(verb: Token) -> bool:
+    """True when leaving is joined to a verb of a new home, with no other subject."""
+    subjects = ("nsubj", "nsubjpass")
+    return any(
+        other.lemma_ in MOVED_ON
+        and not any(c.dep_ in subjects and c.lower_ not in SELF for c in other.children)
+        for other in verb.conjuncts
+    )
 
 
 def _named(token: Token) -> bool:
