@@ -180,6 +180,11 @@ def test_turn_without_trigger_words_gives_nothing() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        # the parser read "to Raleigh" as an infinitive: a listed place is still the place
+        (
+            "I moved from Atlanta to Raleigh over the weekend.",
+            ("Maria", "lives in", "Raleigh", "assert"),
+        ),
         # a place left beside a new home is a home left; an employer left is not a place
         ("I left Gdańsk in May and live in Wrocław now.", ("Maria", "lives in", "Gdańsk", "end")),
         ("i left kyiv and moved to lviv in march", ("Maria", "lives in", "Kyiv", "end")),

@@ -51,7 +51,7 @@ def objects_of(token: Token, preps: Iterable[str]) -> list[Token]:
     if "to" in preps:
         found += [
             c
-            for c in children(token, ("xcomp",))
+            for c in children(token, ("xcomp", "advcl"))  # "to Raleigh over the weekend"
             if name_after_to(c) or _after_to(c) and lowercase_place(c)
         ]
     return found
@@ -218,6 +218,8 @@ def is_place(token: Token) -> bool:
         return True
     if token.pos_ == "PROPN" and token.ent_type_ in ("", "PERSON", "NORP", "ORG", "PRODUCT"):
         return True
+    if name_after_to(token) and known_place(token.text):
+        return True  # "moved from Atlanta to Raleigh over the weekend": "Raleigh" a verb
     return lowercase_place(token) is not None
 
 
