@@ -394,6 +394,27 @@ def test_languages_are_recognised_with_typos_and_words_are_not() -> None:
     assert kinds.fits("speaks", doc[4:5])
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I was taught Pashto by my grandmother.", "Pashto"),  # ISO 639-3: "Southern Pashto"
+        ("im fluent in pashto and dari", "dari"),
+        ("I speak Hawaiian with my grandma.", "Hawaiian"),  # the tagger's people (NORP)
+    ],
+)
+def test_a_proposed_language_of_iso_639_3_is_one(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str
+) -> None:
+    found = facts_with(monkeypatch, text, value, "SPEAKS")
+    assert ("Ana", "speaks", value.capitalize(), "assert") in found
+
+
+def test_a_word_that_also_names_a_language_is_no_language_unproposed() -> None:
+    assert not languages.living_language("Leeds")
+    assert languages.living_language("Mango")  # a language too: only for proposals
+    assert languages.language_of("Mango") is None
+
+
 def test_rules_only_ignores_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
     def fail(texts: Iterable[str], batch_size: int = 64) -> Iterator[list[learned.Proposal]]:
         raise AssertionError("the model must not run")

@@ -32,7 +32,12 @@ def canonical(relation: str, span: Any) -> str:
         return said or status_of(span.text) or status_of(_completed(span.root))
     if relation == "speaks":  # a language no list knows, as written; a people is none
         language = languages.language_of(span.text)
-        return language or ("" if span.root.ent_type_ == "NORP" else capitalized(_value(span)))
+        head = span.root.head  # "I speak Hawaiian", not "I'm Filipino and speak Tagalog"
+        spoken = {head.lower_, head.lemma_} & languages.LANGUAGE_CUES
+        people = span.root.ent_type_ == "NORP" and not (
+            spoken and languages.living_language(span.text)
+        )
+        return language or ("" if people else capitalized(_value(span)))
     if relation in NAMED:
         name = whole_name(span)
         if len(name) > 1 and name[-1].tag_ == "POS":

@@ -12,7 +12,7 @@ import difflib
 import functools
 from typing import Any
 
-from tem.extract.languages import LANGUAGE_CUES, language_of
+from tem.extract.languages import LANGUAGE_CUES, language_of, living_language
 from tem.extract.nlp import INTRO_ITEMS
 from tem.extract.subjects import SUBJECT_DEPS
 from tem.extract.values import children
@@ -43,6 +43,8 @@ def fits(relation: str, span: Any) -> bool:
             return False  # "Norwegian Air" is an airline
         if language_of(span.text) is not None or span.root.ent_type_ in ("LANGUAGE", "NORP"):
             return True
+        if living_language(span.text) and span.root.pos_ in ("PROPN", "ADJ", "NOUN"):
+            return True  # "I was taught Pashto by my grandmother"
         if any(language_of(t.text) is not None for t in span.root.conjuncts):
             return True  # listed with languages: "Swahili, Luganda and Kinyarwanda"
         cued = any(t.lower_ in LANGUAGE_CUES for t in span.sent)

@@ -38,6 +38,28 @@ def languages() -> frozenset[str]:
     return frozenset(names)
 
 
+@functools.cache
+def _living() -> frozenset[str]:
+    """Casefolded names of the living languages of ISO 639-3 (pycountry), whole and by
+    their last word ("Southern Pashto": "pashto"; "Hawaiian", "Dari", "Iloko")."""
+    import pycountry
+
+    names: set[str] = set()
+    for language in pycountry.languages:
+        if getattr(language, "type", "") != "L":
+            continue
+        name = re.sub(r"\(.*?\)", "", language.name).strip().casefold()
+        names.update((name, name.split()[-1]))
+    return frozenset(names)
+
+
+def living_language(text: str) -> bool:
+    """True when ``text`` names a living language of ISO 639-3 ("Pashto", "Hawaiian").
+    Thousands of such names are also words or places ("Mango", "Mali"), so this is only
+    for a value already read as a language (the span model's), not to find one."""
+    return " ".join(re.findall(r"[\w'-]+", text.casefold())) in _living()
+
+
 def language_of(text: str) -> str | None:
     """The language ``text`` names ("spansih" -> "Spanish"), or None if it names none."""
     folded = " ".join(re.findall(r"[\w'-]+", text.casefold()))
