@@ -160,3 +160,27 @@ def test_retired_alone_is_what_the_speaker_is_now() -> None:
     assert ("retired", "end") not in facts(
         "I'm retired now, so plenty of time for the garden.", "job title"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've lost all my Spanish.",
+        "I was brought up speaking Icelandic, but my Danish has been completely forgotten.",
+        "I speak Polish; the German I learned at school is totally gone.",
+    ],
+)
+def test_a_language_lost_or_forgotten_is_ended(text: str) -> None:
+    assert "end" in kinds_of(text, "speaks")
+    assert not any(v in text for v, _ in facts(text, "works at"))  # a language is no employer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I speak Punjabi and I never forget my Urdu.",
+        "I'm fluent in Tigrinya but my spelling has gone downhill since school.",
+    ],
+)
+def test_a_language_kept_is_no_ending(text: str) -> None:
+    assert "end" not in kinds_of(text, "speaks")

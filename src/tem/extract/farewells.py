@@ -75,6 +75,8 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
         return replace(candidate, kind="end")
     if candidate.relation == "has pet" and _mourned(anchor):
         return replace(candidate, kind="end")
+    if candidate.relation == "speaks":
+        return replace(candidate, kind="end") if _language_lost(clause_of(anchor)) else candidate
     verb = clause_of(anchor)
     if candidate.relation == "lives in" and candidate.value:
         left = _home_left(anchor.sent, candidate.value)
@@ -116,6 +118,25 @@ def homes_before(sentence: Any, candidates: list[Candidate], speaker: str) -> li
             if place is not None and place.casefold() not in homes:
                 found.append(Candidate(speaker, "lives in", place, "end", period.i))
     return found
+
+
+FORGETTING = frozenset({"lose", "forget"})
+"""Verbs by which a language is no longer spoken: "I've lost all my Spanish", "my Danish
+has been completely forgotten"."""
+
+
+def _language_lost(verb: Token) -> bool:
+    """True when the clause says the speaker no longer has the language: lost or
+    forgotten, or gone ("my high school Spanish is completely gone")."""
+    denied = any(c.dep_ == "neg" for c in verb.children)  # "I never forget my Urdu"
+    if denied or filters.is_hypothetical(verb) or filters.is_future(verb):
+        return False
+    if verb.lemma_ in FORGETTING or verb.lower_ == "forgot":  # "Forgot": lemma "forgot"
+        return True
+    # not "I'm fluent in Tigrinya but my spelling has gone downhill"
+    return verb.lemma_ == "be" and any(
+        c.lower_ == "gone" and c.dep_ != "conj" for c in verb.children
+    )
 
 
 def _used_to(verb: Token) -> bool:

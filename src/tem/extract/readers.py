@@ -12,6 +12,7 @@ from typing import Any
 from tem.extract import kinds
 from tem.extract import lexicon as lx
 from tem.extract.facts import Kind
+from tem.extract.languages import languages
 from tem.extract.patterns import WORK_PREPS, VerbRule
 from tem.extract.places import known_place, place_at
 from tem.extract.subjects import SELF, subject_token
@@ -149,6 +150,8 @@ def call_home(verb: Token, rule: VerbRule) -> Found:
 def _employer(token: Token) -> str | None:
     if token.lemma_ in lx.JOB_NOUNS or token.pos_ == "PRON":
         return None
+    if token.text.casefold() in languages() and token.ent_type_ != "ORG":
+        return None  # "I've lost all my Spanish": a language, lost
     if token.pos_ == "PROPN" or token.ent_type_ == "ORG":
         return phrase(token)
     bare = not any(c.dep_ in ("det", "poss", "amod", "compound") for c in token.children)
