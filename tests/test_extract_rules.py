@@ -185,6 +185,8 @@ def test_turn_without_trigger_words_gives_nothing() -> None:
             "I moved from Atlanta to Raleigh over the weekend.",
             ("Maria", "lives in", "Raleigh", "assert"),
         ),
+        # the tagger's one organisation "Careem in Dubai" is Careem, in Dubai
+        ("I'm a UX researcher at Careem in Dubai now.", ("Maria", "works at", "Careem", "assert")),
         # a place left beside a new home is a home left; an employer left is not a place
         ("I left Gdańsk in May and live in Wrocław now.", ("Maria", "lives in", "Gdańsk", "end")),
         ("i left kyiv and moved to lviv in march", ("Maria", "lives in", "Kyiv", "end")),

@@ -101,7 +101,11 @@ def whole_name(span: Any) -> Any:
         inside = ent.start <= span.start and span.end <= ent.end
         if inside and ent.label_ in NAME_TYPES and len(ent) <= MAX_NAME:
             part = own_part(ent, span.root)
-            return part if part.start <= span.start and span.end <= part.end else span
+            if part.start <= span.start and span.end <= part.end:
+                return part
+            where = doc[part.end] if part.end < len(doc) else None
+            placed = where is not None and where.lower_ == "in" and span.start >= part.start
+            return part if placed else span  # "De Krook | in Ghent": the model's whole span
     if not all(t.pos_ == "PROPN" for t in span):
         return span
     start, end = span.start, span.end

@@ -94,9 +94,18 @@ def own_part(entity: Any, token: Token) -> Any:
         t.i for t in entity if t.dep_ == "prep" and not entity.start <= t.head.i < entity.end
     ]
     outside += [t.i for t in entity if t.pos_ == "VERB" and t.i != token.i]  # "Left Munich"
+    outside += [t.i for t in entity if _where_after(t, entity)]  # "Careem | in Dubai"
     start = max((i + 1 for i in outside if i < token.i), default=entity.start)
     end = min((i for i in outside if i > token.i), default=entity.end)
     return token.doc[start:end]
+
+
+def _where_after(token: Token, entity: Any) -> bool:
+    """True for an "in" inside a name that the rest of the name is a listed place after:
+    the tagger's one organisation "Careem in Dubai" is Careem, in Dubai."""
+    if token.lower_ != "in" or token.i == entity.start:
+        return False
+    return known_place(token.doc[token.i + 1 : entity.end].text)
 
 
 NAME_LINKS = frozenset(
