@@ -683,3 +683,12 @@ def test_a_past_verb_opening_a_sentence_before_a_name_is_read_as_a_verb(
 def test_an_employer_left_beside_a_move_is_no_home() -> None:
     found = triples("I left Nubank in March and moved back to Recife.")
     assert not any(value == "Nubank" and relation == "lives in" for _, relation, value, _ in found)
+
+
+def test_a_drink_one_cannot_stop_drinking_is_a_favourite() -> None:
+    assert ("Maria", "favorite drink", "yerba mate", "assert") in triples(
+        "I can't stop drinking yerba mate."
+    )
+    assert ("Maria", "favorite drink", "kombucha", "assert") not in triples(
+        "My sister can't stop drinking kombucha."
+    )

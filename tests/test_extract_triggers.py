@@ -84,3 +84,11 @@ def test_a_heading_that_introduces_the_speaker_speaks_of_self(text: str) -> None
 )
 def test_a_word_of_introduction_in_passing_is_no_heading(text: str) -> None:
     assert not self_headed(text)
+
+
+def test_a_dropped_g_is_put_back_only_where_it_makes_a_word() -> None:
+    assert (
+        spoken("been livin here 30 yrs, drinkin chai") == "been living here 30 yrs, drinking chai"
+    )
+    kept = "my cousin from Berlin, the cabin, Robin"
+    assert spoken(kept) == kept

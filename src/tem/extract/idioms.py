@@ -1,10 +1,11 @@
 """Set phrases that name a favourite drink or dish without saying "favourite".
 
 "I can't start the day without chai", "I can't get enough of cortados", "nothing beats
-cold brew", "I'm hooked on matcha". They fire only on a drink or a dish: the same
-phrases about anything else ("I can't live without my phone", "hooked on a TV show")
-name no lasting taste we track. The negation inside "can't ... without" is part of
-the phrase, so these rules check the other filters themselves.
+cold brew", "I'm hooked on matcha", "I can't stop drinking yerba mate". They fire only
+on a drink or a dish: the same phrases about anything else ("I can't live without my
+phone", "hooked on a TV show") name no lasting taste we track. The negation inside
+"can't ... without" is part of the phrase, so these rules check the other filters
+themselves.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from tem.extract.facts import Kind
 from tem.extract.leisure import taste_phrase, taste_relation
 from tem.extract.lexicon import CONTAINERS
 from tem.extract.subjects import resolve_subject
-from tem.extract.values import children, objects_of
+from tem.extract.values import children, objects_of, phrase
 
 Token = Any
 Stated = list[tuple[str, str, str | None, Kind]]
@@ -29,8 +30,10 @@ BEAT_VERBS = frozenset({"beat", "top", "compare", "rival", "match"})
 """'nothing *beats* X', 'nothing *compares* to X'."""
 CRAVING_WORDS = frozenset({"hooked", "addicted", "obsessed"})
 """'I'm *hooked* on X', 'I've become *addicted* to X', 'I'm *obsessed* with X'."""
-TRIGGER_LEMMAS = NEED_VERBS | BEAT_VERBS
-NEGATIONS = frozenset({"n't", "not", "never", "cannot"})
+STOP_VERBS = frozenset({"stop", "quit"})
+"""'I can't *stop* drinking yerba mate': a habit too strong to give up."""
+TRIGGER_LEMMAS = NEED_VERBS | BEAT_VERBS | STOP_VERBS
+NEGATIONS = frozenset({"n't", "nt", "not", "never", "cannot"})
 
 
 def is_trigger(token: Token) -> bool:
@@ -48,6 +51,10 @@ def taste_idioms(token: Token, speaker: str) -> Stated:
     if not _negated_here(token) or filters.is_hypothetical(token) or filters.is_future(token):
         return []
     values = objects_of(token, ("without",))
+    if token.lemma_ in STOP_VERBS:  # "can't stop drinking X": only what is drunk
+        drinking = [x for x in children(token, ("xcomp",)) if x.lemma_ == "drink"]
+        drunk = [o for x in drinking for o in children(x, ("dobj",))]
+        return _stated(token, speaker, drunk, verbatim=True)
     for obj in children(token, ("dobj",)):
         values += objects_of(obj, ("without",))  # "can't imagine a morning without coffee"
         if token.lemma_ == "get" and obj.lower_ == "enough":  # "can't get enough of X"
@@ -81,14 +88,23 @@ def _craving(word: Token, speaker: str) -> Stated:
     return _stated(verb, speaker, values)
 
 
-def _stated(verb: Token, speaker: str, objects: list[Token], subject: str | None = None) -> Stated:
+def _stated(
+    verb: Token,
+    speaker: str,
+    objects: list[Token],
+    subject: str | None = None,
+    *,
+    verbatim: bool = False,
+) -> Stated:
+    """The taste the first of ``objects`` that is a drink or a dish names; ``verbatim``:
+    its own phrase, never mended with the verb before it ("drinking | kombucha")."""
     who = subject or resolve_subject(verb, speaker)
     if who is None:
         return []
     for obj in objects:
         if obj.lemma_ in CONTAINERS:  # "a cup of rooibos"
             obj = next(iter(objects_of(obj, ("of",))), obj)
-        value = taste_phrase(obj)
+        value = phrase(obj) if verbatim else taste_phrase(obj)
         relation = None if value is None else taste_relation(value)
         if relation is not None:
             return [(who, relation, value, "assert")]

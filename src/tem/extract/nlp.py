@@ -184,6 +184,11 @@ def _index(*parts: str) -> frozenset[str]:
     return frozenset().union(*(table[pos] for pos in parts))
 
 
+def english_index() -> frozenset[str]:
+    """Every word form of WordNet's index, of all four parts of speech."""
+    return _index("noun", "verb", "adj", "adv")
+
+
 def known_verbs() -> frozenset[str]:
     """The bare forms of English verbs (WordNet's verb index): "knit", "surf", "kayak";
     not "badminton"."""

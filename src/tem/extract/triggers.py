@@ -106,18 +106,36 @@ def spoken(text: str) -> str:
     into the item before it ("Tema 2"); the name of the one addressed cut out
     (:func:`tem.extract.vocatives.unaddressed`: "Sibusiso, Discovery Health took me on"
     has no employer "Sibusiso, Discovery Health"); "uni of" as "University of"
-    (:data:`UNI_OF`); and chat's tags after a word (:data:`CHAT_TAG`) cut."""
+    (:data:`UNI_OF`); a dropped "g" put back ("livin in leeds", "kickboxin"); and chat's
+    tags after a word (:data:`CHAT_TAG`) cut."""
     from tem.extract.vocatives import unaddressed
 
     said = ANNOTATION.sub(lambda m: " " * len(m.group()), text)
     said = NUMBERED.sub(lambda m: "," + " " * (len(m.group()) - 1), said)
     said = UNI_OF.sub("University of", unaddressed(said))
     said = PAST_OPENING.sub(_lowered_past, said)
+    said = DROPPED_G.sub(_g_restored, said)
     return CHAT_TAG.sub(lambda m: "," if said[m.end() : m.end() + 1] == " " else "", said)
 
 
 PAST_OPENING = re.compile(r"(?:^|(?<=[.!?]\s))([A-Z][a-z]{3,})(?= [A-Z])")
 """A capitalised word opening a sentence before a name: "Left Manchester for Sheffield"."""
+
+
+DROPPED_G = re.compile(r"\b([A-Za-z]{3,}in)\b(?!['’])")
+"""A word that may be an "-ing" form typed without its "g": "livin", "drinkin"."""
+
+
+def _g_restored(match: re.Match[str]) -> str:
+    """ "livin" as "living", "drinkin" as "drinking": a word that is no English word
+    itself but is one with a "g" after it (WordNet's index; "cousin", "cabin", "Berlin"
+    stay)."""
+    from tem.extract.nlp import english_index
+
+    word = match.group(1)
+    known = english_index()
+    folded = word.casefold()
+    return word + "g" if folded not in known and folded + "g" in known else word
 
 
 def _lowered_past(match: re.Match[str]) -> str:
