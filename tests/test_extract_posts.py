@@ -50,3 +50,40 @@ def test_a_post_that_holds_names_the_employer() -> None:
     assert ("Ana", "works at", "Walmart", "assert") in triples(
         "I almost missed my shift at Walmart."
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("Today is my last day at Maersk.", ("works at", "Maersk")),
+        ("I worked at Maersk for twelve years and today is my last day.", ("works at", "Maersk")),
+        (
+            "Twenty years as a bus driver for BEST and I'm parking it for good — retirement"
+            " starts Monday!",
+            ("job title", "bus driver"),
+        ),
+        ("Been Amanah Bank's risk analyst for two years — Friday's my last day!",
+         ("works at", "Amanah Bank")),
+    ],
+)  # fmt: skip
+def test_the_work_of_a_turn_that_announces_the_last_day_is_ended(
+    text: str, ended: tuple[str, str]
+) -> None:
+    assert ("Ana", *ended, "end") in triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        # the last day names its own employer; the other one is held
+        ("Just finished my last shift at Walmart!! Been at Home Depot two weeks already.",
+         ("works at", "Home Depot")),
+        # a clause that starts something new is no ending
+        ("Today is my last day at Maersk, and I start at DSV on Monday.", ("works at", "DSV")),
+        # the last day of something else
+        ("Last day of my holiday in Rome, back at my desk at Deloitte on Monday.",
+         ("works at", "Deloitte")),
+    ],
+)  # fmt: skip
+def test_work_beside_another_last_day_is_not_ended(text: str, held: tuple[str, str]) -> None:
+    assert ("Ana", *held, "end") not in triples(text)

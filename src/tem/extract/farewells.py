@@ -26,6 +26,7 @@ from tem.extract import filters
 from tem.extract.facts import Candidate
 from tem.extract.kinds import clause_of
 from tem.extract.lexicon import HOME_NOUNS, SENDING, SPANS
+from tem.extract.posts import ended_by_last_day
 from tem.extract.subjects import said_by
 from tem.extract.tidy import BYGONE
 from tem.extract.values import children, place_from, pobjects
@@ -75,6 +76,8 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
         return replace(candidate, kind="end")
     if candidate.relation == "has pet" and _mourned(anchor):
         return replace(candidate, kind="end")
+    if ended_by_last_day(candidate.relation, candidate.value, anchor):
+        return replace(candidate, kind="end")  # "... as a bus driver — Friday's my last day"
     if candidate.relation == "speaks":
         return replace(candidate, kind="end") if _language_lost(clause_of(anchor)) else candidate
     verb = clause_of(anchor)

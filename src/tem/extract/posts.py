@@ -112,3 +112,42 @@ def _name_here(obj: Token) -> str | None:
 def _typed_lowercase(sentence: Any) -> bool:
     """True for a sentence typed without a capital letter ("i" aside)."""
     return not any(ch.isupper() for ch in sentence.text)
+
+
+LAST_DAYS = frozenset({"day", "shift", "week"})
+"""What the speaker's last one says their post ends: "Friday's my last day!"."""
+STARTING = frozenset({"start", "begin", "join", "new"})
+
+
+def last_days(doc: Any) -> list[Token]:
+    """The speaker's last day, shift or week the turn announces ("Friday's my last
+    day!", "today is my last shift"; not "my last day of the holiday", nor someone
+    else's: "it's Tom's last day"), and "retirement" when it starts ("retirement starts
+    Monday")."""
+    found = []
+    for token in doc:
+        if token.lower_ == "last" and token.head.lemma_ in LAST_DAYS:
+            owners = [c for c in token.head.children if c.dep_ == "poss"]
+            of = [c for c in token.head.children if c.lower_ in ("of", "off", "on")]
+            if any(o.lower_ in ("my", "our") for o in owners) and not of:  # "Friday's my"
+                found.append(token.head)
+        if token.lemma_ == "retirement" and token.head.lemma_ in ("start", "begin"):
+            found.append(token)
+    return found
+
+
+def ended_by_last_day(relation: str, value: str | None, anchor: Token) -> bool:
+    """True for the speaker's work in a turn that announces their last day: the one its
+    "at" names ("my last day at Maersk"), or without one any, unless its clause starts
+    something new ("my last day, and I start at DSV on Monday")."""
+    if relation not in ("works at", "job title"):
+        return False
+    clause = kinds.clause_of(anchor)
+    own = {c.lower_ for c in clause.children if c.dep_ != "conj"}  # not the next clause's
+    if ({clause.lemma_} | own) & STARTING:
+        return False
+    for last in last_days(anchor.doc):
+        named = [phrase(o) for o in objects_of(last, ("at", "with"))]
+        if not named or relation == "works at" and value in named:
+            return True
+    return False
