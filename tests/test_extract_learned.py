@@ -345,6 +345,10 @@ def test_the_one_addressed_is_cut_before_the_model_reads() -> None:
         # a shop serving its customer is no employer
         ("Amazon sent me a refund.", "Amazon", "WORKS_AT"),
         ("Amazon shipped me the wrong phone.", "Amazon", "WORKS_AT"),
+        # an animal pointed at, someone else's, or animals in general
+        ("Haha the photo of that pug in a raincoat is everything.", "pug", "HAS_PET"),
+        ("Stayed with friends and their Bernese mountain dog stole my heart.", "dog", "HAS_PET"),
+        ("dachshunds in raincoats are the best thing on the internet", "dachshunds", "HAS_PET"),
         # the items under someone else's heading are theirs
         ("My sister's hobbies: knitting, hiking.", "knitting", "HOBBY"),
         ("Dad's drinks: stout, more stout.", "stout", "FAVORITE_DRINK"),
@@ -608,3 +612,10 @@ def test_an_item_of_the_speakers_introduction_is_theirs(
     monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str, fact: tuple[str, ...]
 ) -> None:
     assert fact in facts_with(monkeypatch, text, value, label)
+
+
+def test_the_speakers_own_animals_in_the_plural_are_pets(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "my kunekune pigs escaped AGAIN lol farm life is never boring"
+    assert ("Ana", "has pet", "kunekune pig", "assert") in facts_with(
+        monkeypatch, text, "kunekune pigs", "HAS_PET"
+    )

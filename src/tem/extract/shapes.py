@@ -354,7 +354,7 @@ def _pet(span: Any, words: list[str]) -> bool:
     from tem.extract.lexicon import KIN_NOUNS, OCCUPATIONS
 
     root = span.root
-    if root.lower_ in KIN_NOUNS | OCCUPATIONS | ORG_HEADS | PET_NEVER:
+    if root.lower_ in KIN_NOUNS | OCCUPATIONS | ORG_HEADS | PET_NEVER or _pointed_at(root):
         return False
     mates = [root, *root.conjuncts]  # "two cats, a corgi and an axolotl"
     mates += [t for t in root.children if t.dep_ in ("amod", "compound")]  # "My parrot Kiwi"
@@ -372,6 +372,20 @@ def _pet(span: Any, words: list[str]) -> bool:
 
 
 PEOPLE_OR_PLACES = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP"})
+POINTING = frozenset({"that", "this", "those", "these"})
+OTHERS_OWN = frozenset({"ur", "your", "yr", "his", "her", "their"})
+
+
+def _pointed_at(animal: Any) -> bool:
+    """True for an animal the speaker points at or someone else owns ("that pug in a
+    raincoat", "ur husky"), or animals in general ("dachshunds in raincoats are the best
+    thing"): no pet of the speaker's."""
+    words = {c.lower_ for c in animal.children if c.dep_ in ("det", "poss")}
+    if words & (POINTING | OTHERS_OWN):
+        return True
+    before = [t for t in animal.subtree if t.i < animal.i]  # "my kunekune pigs"
+    counted = any(t.dep_ in ("det", "poss", "nummod") for t in before)
+    return animal.tag_ == "NNS" and animal.dep_ == "nsubj" and not counted
 
 
 def _drink(span: Any, words: list[str]) -> bool:
