@@ -692,3 +692,8 @@ def test_a_drink_one_cannot_stop_drinking_is_a_favourite() -> None:
     assert ("Maria", "favorite drink", "kombucha", "assert") not in triples(
         "My sister can't stop drinking kombucha."
     )
+
+
+def test_a_verb_joined_to_one_going_to_happen_is_ahead_too() -> None:
+    found = triples("Next year I'm going to learn Portuguese and finally move to Lisbon.")
+    assert not any(relation == "lives in" for _, relation, _, _ in found)

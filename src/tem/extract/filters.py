@@ -319,8 +319,9 @@ def is_future(verb: Token) -> bool:
                 return True
         if token.tag_ == "VBG" and (_in_time(token) or _arranged(token)):
             return True
-    head = verb.head
-    return verb.dep_ in ("xcomp", "advcl") and head.lower_ in ("going", "gon", "gonna", "about")
+    going = ("going", "gon", "gonna", "about")  # "going to learn X and *move* to Lisbon"
+    chain = [verb, *governors(verb)[:2]]
+    return any(t.dep_ in ("xcomp", "advcl") and t.head.lower_ in going for t in chain)
 
 
 MONTHS_AND_SEASONS = frozenset(
