@@ -217,12 +217,21 @@ def is_hypothetical(verb: Token) -> bool:
         or _supposed(t)
         or _inverted(t)  # "Were I to move to Reykjavik": the "to" clause hangs on "Were"
         or (
-            t.lemma_.casefold() in HYPOTHETICAL_GOVERNORS
+            _governing_lemma(t) in HYPOTHETICAL_GOVERNORS
             and not _coordinated(below[i], t)
             and not _held_view(below[i], t)
         )
         for i, t in enumerate(chain)
     )
+
+
+def _governing_lemma(token: Token) -> str:
+    """``token``'s lemma, and a verb's for an "-ing" word the tagger took for a noun
+    ("*thinking* of doing a PhD at ETH", its "I'm" dropped)."""
+    lemma = token.lemma_.casefold()
+    if token.tag_ == "NN" and lemma.endswith("ing") and lemma[:-3] in HYPOTHETICAL_GOVERNORS:
+        return lemma[:-3]
+    return lemma
 
 
 def _inverted(verb: Token) -> bool:
