@@ -699,3 +699,10 @@ def test_a_drink_one_cannot_stop_drinking_is_a_favourite() -> None:
 def test_a_verb_joined_to_one_going_to_happen_is_ahead_too() -> None:
     found = triples("Next year I'm going to learn Portuguese and finally move to Lisbon.")
     assert not any(relation == "lives in" for _, relation, _, _ in found)
+
+
+def test_a_relative_clause_about_someone_else_is_theirs() -> None:
+    found = triples("Shoutout to my neighbour Hassan who just started at Careem, be nice.")
+    assert ("Maria", "works at", "Careem", "assert") not in found
+    found = triples("I'm the guy who keeps the lights on at Eskom, electrician by trade.")
+    assert ("Maria", "works at", "Eskom", "assert") in found

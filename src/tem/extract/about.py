@@ -46,6 +46,8 @@ def about_speaker(verb: Token, speaker: str) -> bool:
     lower = subject.lower_
     if lower in SELF or any(c.dep_ == "conj" and c.lower_ in SELF for c in subject.children):
         return True
+    if lower in ("who", "that") and verb.dep_ == "relcl" and _someone_else(verb.head, speaker):
+        return False  # "my neighbour Hassan who just started at Careem"; not "the guy who"
     others = lower in ABOUT_OTHERS or lower in KIN_NOUNS or owned_by_other(subject)
     if not others and kinds.acts_on_speaker(verb):
         return True  # "Andela hired me", "a stray cat adopted us": the speaker is the object
@@ -60,6 +62,14 @@ def about_speaker(verb: Token, speaker: str) -> bool:
     heading = kinds.heading_before(verb.sent)  # "My week: three days as a florist"
     told = verb.sent.text if heading is None else f"{heading.text} {verb.sent.text}"
     return speaks_of_self(told) or any(map(_left_out_i, verb.sent))
+
+
+def _someone_else(noun: Token, speaker: str) -> bool:
+    """True for a noun that names another person: a name, or kin ("my neighbour")."""
+    named = [noun, *(c for c in noun.children if c.dep_ == "appos")]
+    if any(t.ent_type_ == "PERSON" and t.text.casefold() != speaker.casefold() for t in named):
+        return True
+    return noun.lower_ in KIN_NOUNS
 
 
 def owned_by_other(token: Token) -> bool:
