@@ -706,3 +706,9 @@ def test_a_relative_clause_about_someone_else_is_theirs() -> None:
     assert ("Maria", "works at", "Careem", "assert") not in found
     found = triples("I'm the guy who keeps the lights on at Eskom, electrician by trade.")
     assert ("Maria", "works at", "Eskom", "assert") in found
+
+
+def test_a_you_of_another_clause_leaves_a_dropped_i_the_speakers() -> None:
+    text = "Been a porter at the Royal Infirmary for four years, so if you need directions, ask."
+    assert ("Maria", "job title", "porter", "assert") in triples(text)
+    assert triples("Congrats on the job at Google, Jess!") == set()

@@ -36,7 +36,7 @@ def about_speaker(verb: Token, speaker: str) -> bool:
     subject = subject_token(verb)
     if subject is None:  # chat drops the "I": "speak khmer n english", "living in Cork"
         sentence = verb.sent
-        addressed = any(t.lower_ in ("you", "your", "u", "ur") for t in sentence) or (
+        addressed = any(_addressed_here(t, verb) for t in sentence) or (
             sentence[0].lower_.startswith(("congrat", "grats"))  # "Congrats on the job, Jess!"
         )
         bare = verb.tag_ == "VB" and not misread_base(verb)
@@ -70,6 +70,15 @@ def _someone_else(noun: Token, speaker: str) -> bool:
     if any(t.ent_type_ == "PERSON" and t.text.casefold() != speaker.casefold() for t in named):
         return True
     return noun.lower_ in KIN_NOUNS
+
+
+def _addressed_here(token: Token, verb: Token) -> bool:
+    """True for a "you" of ``verb``'s own clause: "Been a porter for four years, so if
+    *you* need directions, give us a shout" speaks to "you" in another clause."""
+    if token.lower_ not in ("you", "your", "u", "ur"):
+        return False
+    clause = kinds.clause_of(token)
+    return clause.i == verb.i or verb.i not in {t.i for t in clause.ancestors} | {clause.i}
 
 
 def owned_by_other(token: Token) -> bool:
