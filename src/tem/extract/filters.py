@@ -228,7 +228,7 @@ def is_hypothetical(verb: Token) -> bool:
 def _governing_lemma(token: Token) -> str:
     """``token``'s lemma, and a verb's for an "-ing" word the tagger took for a noun
     ("*thinking* of doing a PhD at ETH", its "I'm" dropped)."""
-    lemma = token.lemma_.casefold()
+    lemma = str(token.lemma_).casefold()
     if token.tag_ == "NN" and lemma.endswith("ing") and lemma[:-3] in HYPOTHETICAL_GOVERNORS:
         return lemma[:-3]
     return lemma
