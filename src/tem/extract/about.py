@@ -73,8 +73,9 @@ def _someone_else(noun: Token, speaker: str) -> bool:
 
 
 def _addressed_here(token: Token, verb: Token) -> bool:
-    """True for a "you" of ``verb``'s own clause: "Been a porter for four years, so if
-    *you* need directions, give us a shout" speaks to "you" in another clause."""
+    """True for a "you" that is not inside a clause below ``verb``: "Been a porter for
+    four years, so if *you* need directions, give us a shout" speaks to "you" in a clause
+    of its own."""
     if token.lower_ not in ("you", "your", "u", "ur"):
         return False
     clause = kinds.clause_of(token)
