@@ -21,7 +21,8 @@ def load_pipeline() -> Any:
     parsed on its own, as the fragments it usually is ("Quick intro since you asked:
     software tester at Ocado, living in Hatfield"); before, the parser hung them on
     the heading's verb, whose subject ("you") is not the speaker. So does a dash before
-    a question (:func:`question_break`).
+    a question (:func:`question_break`), and each item of a list that introduces the
+    speaker (:func:`item_break`).
     """
     import spacy
     from spacy.language import Language
