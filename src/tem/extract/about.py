@@ -79,7 +79,7 @@ def _addressed_here(token: Token, verb: Token) -> bool:
     if token.lower_ not in ("you", "your", "u", "ur"):
         return False
     clause = kinds.clause_of(token)
-    return clause.i == verb.i or verb.i not in {t.i for t in clause.ancestors} | {clause.i}
+    return clause.i == verb.i or all(t.i != verb.i for t in clause.ancestors)
 
 
 def owned_by_other(token: Token) -> bool:

@@ -71,7 +71,8 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     if candidate.kind != "assert":
         return candidate
     anchor = doc[candidate.anchor]
-    over = _period_over(anchor) or _bygone(candidate.value) or _used_to(clause_of(anchor))
+    verb = clause_of(anchor)
+    over = _period_over(anchor) or _bygone(candidate.value) or _used_to(verb)
     if candidate.relation != "speaks" and over:
         return replace(candidate, kind="end")
     if candidate.relation == "has pet" and _mourned(anchor):
@@ -79,8 +80,7 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     if ended_by_last_day(candidate.relation, candidate.value, anchor):
         return replace(candidate, kind="end")  # "... as a bus driver — Friday's my last day"
     if candidate.relation == "speaks":
-        return replace(candidate, kind="end") if _language_lost(clause_of(anchor)) else candidate
-    verb = clause_of(anchor)
+        return replace(candidate, kind="end") if _language_lost(verb) else candidate
     if candidate.relation == "lives in" and candidate.value:
         left = _home_left(anchor.sent, candidate.value)
         if left is not None:

@@ -23,13 +23,6 @@ from tem.extract.kinds import (
     sentence_words,
 )
 
-
-def _dropped_g(word: str) -> str:
-    """Chat's "-in" for "-ing" where that makes a cue: "studyin" -> "studying"."""
-    full = f"{word}g"
-    return full if word.endswith("in") and full in STUDY_CUES | WORK_CUES else word
-
-
 PART_TIME = re.compile(
     r"\b(?:part|full)[- ]time\b(?! (?:mba|master|msc|phd|degree|student|course|study))",
     re.IGNORECASE,
@@ -61,7 +54,7 @@ def _frame_at(span: Any) -> str | None:
     if word.pos_ not in ("NOUN", "PROPN"):
         return None
     said = [word, *(t for t in word.subtree if t.i < word.i)]  # "second-year medic"
-    if _dropped_g(word.lower_) in STUDY_CUES or word.lemma_ in STUDY_CUES:
+    if word.lower_ in STUDY_CUES or word.lemma_ in STUDY_CUES:
         return "studies at"
     if any(_year_of_study(t) for t in said):
         return "studies at"
@@ -87,7 +80,7 @@ def school_or_employer(relation: str, span: Any) -> str | None:
     if local := _frame_at(span):
         return local
     named = {t.lower_ for t in span}
-    context = {_dropped_g(w) for w in sentence_words(span) - named}
+    context = sentence_words(span) - named  # "studyin" is "studying" already (spoken())
     others = [t for t in span.sent if not span.start <= t.i < span.end]
     study = bool(context & STUDY_CUES) or any(_year_of_study(t) for t in others)
     occupied = bool((context - {"student"}) & OCCUPATIONS)
