@@ -53,16 +53,29 @@ PHRASES += r"|propos|the question|one knee|a ring on"  # a proposal
 
 
 @functools.cache
-def _pattern() -> re.Pattern[str]:
-    """Verb stems match as prefixes ("mov" in "moving"); listed words as whole words."""
-    stems: set[str] = set()
-    for rule in VERB_RULES:
-        for lemma in rule.lemmas - WEAK_LEMMAS:
-            stems.add(lemma.rstrip("e") if len(lemma) > 3 else lemma)
-            stems.update(IRREGULAR.get(lemma, "").split())
+def rule_lemmas() -> frozenset[str]:
+    """The lemmas of the rules' verbs that mean something alone (not :data:`WEAK_LEMMAS`)."""
+    return frozenset(lemma for rule in VERB_RULES for lemma in rule.lemmas - WEAK_LEMMAS)
+
+
+@functools.cache
+def lexicon_words() -> frozenset[str]:
+    """The words the test takes whole: copulas' and statuses' words, household and
+    partner nouns, occupations, animals, languages, homes."""
     words: set[str] = set(COPULA_WORDS.split()) | STATUS_WORDS | HOUSEHOLD
     for listed in (lx.OCCUPATIONS, lx.ANIMALS, lx.LANGUAGES, lx.HOME_NOUNS, lx.PARTNER_NOUNS):
         words.update(listed)
+    return frozenset(words)
+
+
+@functools.cache
+def _pattern() -> re.Pattern[str]:
+    """Verb stems match as prefixes ("mov" in "moving"); listed words as whole words."""
+    stems: set[str] = set()
+    for lemma in rule_lemmas():
+        stems.add(lemma.rstrip("e") if len(lemma) > 3 else lemma)
+        stems.update(IRREGULAR.get(lemma, "").split())
+    words = lexicon_words()
     prefix = "|".join(sorted(map(re.escape, stems), key=len, reverse=True))
     whole = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
     nouns = "|".join(sorted({n.rstrip("y") for n in HEADINGS}, key=len, reverse=True))
@@ -106,11 +119,13 @@ def spoken(text: str) -> str:
     into the item before it ("Tema 2"); the name of the one addressed cut out
     (:func:`tem.extract.vocatives.unaddressed`: "Sibusiso, Discovery Health took me on"
     has no employer "Sibusiso, Discovery Health"); "uni of" as "University of"
-    (:data:`UNI_OF`); a dropped "g" put back ("livin in leeds", "kickboxin"); and chat's
-    tags after a word (:data:`CHAT_TAG`) cut."""
+    (:data:`UNI_OF`); a typo of a word the rules read put right
+    (:func:`tem.extract.typos.cues_respelled`: "my huband Tobi"); a dropped "g" put back
+    ("livin in leeds", "kickboxin"); and chat's tags after a word (:data:`CHAT_TAG`) cut."""
+    from tem.extract.typos import cues_respelled
     from tem.extract.vocatives import unaddressed
 
-    said = ANNOTATION.sub(lambda m: " " * len(m.group()), text)
+    said = cues_respelled(ANNOTATION.sub(lambda m: " " * len(m.group()), text))
     said = NUMBERED.sub(lambda m: "," + " " * (len(m.group()) - 1), said)
     said = UNI_OF.sub("University of", unaddressed(said))
     said = PAST_OPENING.sub(_lowered_past, said)
