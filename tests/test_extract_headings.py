@@ -153,3 +153,46 @@ def test_words_beside_the_heading_noun_say_nothing_of_whose_the_items_are() -> N
     assert _facts(text) == {
         ("hobby", v, "assert") for v in ("cycling", "photography", "fly fishing")
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("Ex-jobs: waiter, bartender, tour guide.",
+         {("job title", "waiter", "end"), ("job title", "bartender", "end"),
+          ("job title", "tour guide", "end")}),
+        # the items stop at a dash: what follows it is a clause of its own
+        ("Past jobs: miner, security guard, taxi driver — now I'm a paramedic.",
+         {("job title", "miner", "end"), ("job title", "security guard", "end"),
+          ("job title", "taxi driver", "end"), ("job title", "paramedic", "assert")}),
+        # a listed place alone among the items was left
+        ("Things I've quit this year: smoking, Red Bull, and Dublin itself.",
+         {("favorite drink", "Red Bull", "end"), ("lives in", "Dublin", "end")}),
+        ("Before: Oslo, DNB, marathon running.", {("lives in", "Oslo", "end")}),
+        ("Not part of my life anymore: my degree at Jagiellonian, my relationship with Piotr.",
+         {("studies at", "Jagiellonian", "end"), ("partner", "Piotr", "end")}),
+    ],
+)  # fmt: skip
+def test_a_bygone_heading_ends_its_items(text: str, facts: set[tuple[str, str, str]]) -> None:
+    """A heading whose first word is bygone ("Ex-", "Past", "Before") or that says "not
+    ... anymore" ends every item after it, whoever read the item."""
+    found = _extracted(text)
+    assert facts <= found
+    assert all(kind == "end" for _, _, kind in found - facts)  # the model's extra items too
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        # a time, not a bygone: what was joined holds
+        ("Past year in a nutshell: left Rakuten, joined Mercari.",
+         ("works at", "Mercari", "assert")),
+        # a hyphen inside an item is no dash that closes the list
+        ("Things I've quit this year: Coca-Cola and my job at Deutsche Bahn.",
+         ("works at", "Deutsche Bahn", "end")),
+    ],
+)  # fmt: skip
+def test_a_heading_of_time_or_a_hyphen_ends_only_what_it_says(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in _extracted(text)

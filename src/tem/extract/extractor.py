@@ -26,7 +26,7 @@ from tem.extract import (
 )
 from tem.extract.copula import answered_question, possessive_facts
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
-from tem.extract.headings import ended_drinks, ending_heading, heading_candidates
+from tem.extract.headings import ended_items, ending_heading, heading_candidates
 from tem.extract.lists import list_mates
 from tem.extract.nlp import load_pipeline
 from tem.extract.rules import PLAN_RELATIONS, sentence_candidates
@@ -222,12 +222,12 @@ def _stated(
     if question is not None:
         candidates += answered_question(question, sentence, speaker)
     candidates = [_lengthened(c, inside) for c in candidates]
-    colon = ending_heading(sentence)
-    if colon is not None:  # "Things I've quit: Safaricom, my boyfriend Brian"
-        items = sentence.doc[colon + 1 : sentence.end].text.casefold()
+    ended = ending_heading(sentence)
+    if ended is not None:  # "Things I've quit: Safaricom, my boyfriend Brian"
+        items = ended.text.casefold()
         candidates = [_ended(c, items) for c in candidates]
         inside = [_ended(c, items) for c in inside]
-        drinks = ended_drinks(sentence, colon, speaker)
+        drinks = ended_items(ended, speaker)
         candidates += [c for c in drinks if not _known(c, [*candidates, *inside])]
     said = sentence.text
     candidates = [c for c in candidates if not _read_otherwise(c, inside, sentence)]

@@ -27,7 +27,9 @@ from __future__ import annotations
 from typing import Any
 
 from tem.extract import filters, kinds, languages, shapes, values
+from tem.extract import lexicon as lx
 from tem.extract.facts import Candidate, Kind
+from tem.extract.places import known_place
 from tem.extract.subjects import FIRST_POSSESSIVE, said_by
 
 Token = Any
@@ -108,7 +110,7 @@ def heading_candidates(sentence: Any, before: Any | None, speaker: str) -> list[
             marked[i + 1] = True
     together = bool({t.lower_ for t in heading} & TOGETHER | {t.lemma_ for t in heading} & TOGETHER)
     single = relation in HELD_ONE_AT_A_TIME
-    bygone = any(t.lower_ in BYGONE and t.head == noun for t in heading)
+    bygone = any(t.lower_ in BYGONE and t.head == noun for t in heading) or _bygone_heading(heading)
     out: list[Candidate] = []
     for piece, (value, extra), now in zip(pieces, values, marked, strict=True):
         if single and not any(marked) and not together and not bygone:
@@ -347,15 +349,25 @@ def _animal(words: list[Token]) -> str | None:
 
 LIST_ENDING_VERBS = frozenset({"quit", "leave", "drop", "ditch", "stop", "dump", "sell", "lose"})
 """Verbs of a heading whose items the speaker no longer has: "Things I've quit: ..."."""
+ENDING_PARTICLES = frozenset({"behind"})
+"""What a verb of ending may carry and still end: "Left behind in 2024: ..."."""
+NO_LONGER = frozenset({"anymore", "longer"})
+"""Words of a heading that say its items are over: "Not part of my life anymore:"."""
 CLAUSE_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
+DASHES = frozenset({"—", "–", "-"})
+VERBS = frozenset({"VERB", "AUX"})
 
 
-def ending_heading(sentence: Any) -> int | None:
-    """The colon after a heading whose verb says the speaker ended what follows ("Things
-    I've quit this year: Safaricom, my boyfriend Brian", "Things I gave up: Diet Coke"),
-    or None. The heading is ``sentence``'s own, or the sentence before it when that
-    ends in the colon (a colon ends a sentence: :func:`tem.extract.nlp.colon_break`).
-    Every item listed after it ended, whoever read it."""
+def ending_heading(sentence: Any) -> Any | None:
+    """The items after a heading that says the speaker ended them, or None: a verb of
+    ending ("Things I've quit this year: Safaricom, my boyfriend Brian", "Things I gave
+    up: Diet Coke", "Left behind in 2024: Uber, my ex Rory"), a bygone word first
+    ("Ex-jobs: waiter, bartender", "Past jobs: ...", "Before: Oslo, DNB"), or "no
+    longer" ("Not part of my life anymore: ..."). The heading is ``sentence``'s own, or
+    the sentence before it when that ends in the colon (a colon ends a sentence:
+    :func:`tem.extract.nlp.colon_break`). Every item listed after it ended, whoever read
+    it; the items stop at a dash or at a clause of their own ("Past jobs: miner, taxi
+    driver — now I'm a paramedic")."""
     doc = sentence.doc
     colon = next((t.i for t in sentence if t.text == ":"), None)
     before = kinds.heading_before(sentence)
@@ -366,25 +378,68 @@ def ending_heading(sentence: Any) -> int | None:
         heading = doc[sentence.start : colon]
     else:
         return None
-    if any(t.dep_ in CLAUSE_SUBJECTS for t in doc[colon + 1 : sentence.end]):
+    stop = next((t.i for t in doc[colon + 1 : sentence.end] if _dash(t)), sentence.end)
+    if any(t.dep_ in CLAUSE_SUBJECTS and _finite(t.head) for t in doc[colon + 1 : stop]):
         return None  # "Something I left out last time: we moved to Tallinn" is no list
-    for verb in heading:
-        particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
-        gave_up = verb.lemma_ == "give" and "up" in particles
-        ending = (verb.lemma_ in LIST_ENDING_VERBS and not particles) or gave_up
-        marked = any(c.dep_ == "mark" for c in verb.children)  # "since I left Lagos I've ..."
-        if ending and not marked and said_by(verb) and not filters.is_negated(verb):
-            return int(colon)
+    if _bygone_heading(heading) or any(_ending_verb(verb) for verb in heading):
+        return doc[colon + 1 : stop]
     return None
 
 
-def ended_drinks(sentence: Any, colon: int, speaker: str) -> list[Candidate]:
-    """The drinks among the items after an ending heading (:func:`ending_heading`),
-    which no verb of their own names: "Things I quit this year: *coffee*, Twitter and
-    my job at Snapp" gave coffee up."""
+def _dash(token: Token) -> bool:
+    """A dash between words ("taxi driver — now I'm ..."), not a hyphen ("Coca-Cola")."""
+    spaced = bool(token.whitespace_) and token.i > 0 and bool(token.doc[token.i - 1].whitespace_)
+    return token.text in DASHES and (token.text != "-" or spaced)
+
+
+def _finite(verb: Token) -> bool:
+    """A verb that makes a clause ("we *moved*"), not an item's "-ing" ("marathon
+    running") nor a noun the parser hung a subject on ("Lipton, Deloitte, Leeds")."""
+    return verb.pos_ in VERBS and verb.tag_ not in ("VBG", "VBN")
+
+
+def _ending_verb(verb: Token) -> bool:
+    """A verb of a heading by which the speaker ended its items."""
+    particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
+    gave_up = verb.lemma_ == "give" and "up" in particles
+    ending = (verb.lemma_ in LIST_ENDING_VERBS and particles <= ENDING_PARTICLES) or gave_up
+    marked = any(c.dep_ == "mark" for c in verb.children)  # "since I left Lagos I've ..."
+    return ending and not marked and said_by(verb) and not filters.is_negated(verb)
+
+
+def _bygone_heading(heading: Any) -> bool:
+    """A heading of the speaker's that says its items are over: its first word bygone
+    ("Ex-jobs", "Past jobs", "My former employers", "Before"; not "Past year in a
+    nutshell"), or "not ... anymore", "no longer"."""
+    words = [t for t in heading if not t.is_punct and t.lower_ not in FIRST_POSSESSIVE]
+    if not 1 <= len(words) <= 8 or any(_elsewhere(t) for t in words):
+        return False
+    first = words[0].lower_
+    over = {t.lower_ for t in words} & NO_LONGER and any(t.dep_ == "neg" for t in words)
+    timed = len(words) > 1 and words[1].lemma_.casefold() in TIMES | lx.SPANS  # "Past year:"
+    return first in BYGONE and not timed or first == "before" and len(words) == 1 or bool(over)
+
+
+def _elsewhere(token: Token) -> bool:
+    """A word of a heading that points away from the speaker: another's possessive or a
+    subject not "I" ("My sister's old jobs:", "Things Dad gave up:")."""
+    if token.dep_ == "poss" or token.dep_ == "case":
+        return token.lower_ not in FIRST_POSSESSIVE
+    return token.dep_ in CLAUSE_SUBJECTS and token.lower_ not in ("i", "we")
+
+
+def ended_items(items: Any, speaker: str) -> list[Candidate]:
+    """The drinks and homes among the items after an ending heading
+    (:func:`ending_heading`), which no verb of their own names: "Things I quit this
+    year: *coffee*, Twitter and my job at Snapp" gave coffee up; "Things I've quit: ...,
+    and *Dublin* itself" left Dublin. An item is one when it is nothing else: a drink of
+    the lexicon, or a listed place alone ("Croydon", not "the commute from Croydon")."""
     found = []
-    for piece in _items(sentence.doc[colon + 1 : sentence.end]):
+    for piece in _items(items):
         words = [t for t in piece if t.dep_ != "det" and t.lower_ not in FIRST_POSSESSIVE]
+        words = [t for t in words if t.lower_ not in ("itself", "and", "or")]
         if words and len(words) <= 3 and kinds.is_drink([t.lower_ for t in words]):
             found.append(Candidate(speaker, "favorite drink", _text(words), "end", words[0].i))
+        elif words and all(t.text[:1].isupper() for t in words) and known_place(_text(words)):
+            found.append(Candidate(speaker, "lives in", _text(words), "end", words[0].i))
     return found
