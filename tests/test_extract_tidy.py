@@ -94,3 +94,30 @@ def test_tidy_drops_only_what_is_not_the_value(
 )
 def test_a_typo_in_a_title_or_drink_is_respelled(relation: str, value: str, tidied: str) -> None:
     assert tidy(relation, value) == tidied
+
+
+@pytest.mark.parametrize(
+    ("value", "named"),
+    [
+        ("swim", "swimming"),  # a long swim at Bondi
+        ("runs", "running"),  # long runs along the beachfront
+        ("surfed", "surfing"),
+        ("surfer", "surfing"),  # the doer, when the activity is written more often
+        ("rambler", "rambling"),
+        ("Dance", "dancing"),
+        ("hike", "hiking"),
+        # English names these by the noun: their "-ing" is rare beside the verb
+        ("golf", "golf"),
+        ("tango", "tango"),
+        ("crochet", "crochet"),
+        ("chess", "chess"),
+        ("poker", "poker"),  # no doer of "poke"
+        ("clearer", "clearer"),  # a comparative, no doer
+        ("contacts", "contacts"),
+        ("climbing", "climbing"),
+    ],
+)
+def test_a_pastime_said_as_its_verb_or_doer_is_named_as_the_activity(
+    value: str, named: str
+) -> None:
+    assert tidy("hobby", value) == named

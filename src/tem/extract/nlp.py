@@ -185,6 +185,20 @@ def _index(*parts: str) -> frozenset[str]:
     return frozenset().union(*(table[pos] for pos in parts))
 
 
+@functools.cache
+def spelling() -> Any:
+    """pyspellchecker's English word list with each word's frequency (inflections
+    included: "dropped", "swimming"), shipped with the package."""
+    from spellchecker import SpellChecker
+
+    return SpellChecker(distance=1)
+
+
+def frequency(word: str) -> int:
+    """How often ``word`` occurs in :func:`spelling`'s English corpus (0 if never)."""
+    return int(spelling().word_frequency[word.casefold()])
+
+
 def english_index() -> frozenset[str]:
     """Every word form of WordNet's index, of all four parts of speech."""
     return _index("noun", "verb", "adj", "adv")

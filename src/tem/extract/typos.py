@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any
 
 from tem.extract import lexicon as lx
+from tem.extract.nlp import spelling
 
 WORD = re.compile(r"(?<![\w'’-])[A-Za-z]{5,}(?![\w'’-])")
 """A word a typo is looked for in: five letters or more, no part of a longer token."""
@@ -36,13 +36,6 @@ EXTRA_CUES = frozenset(
 
 
 @functools.cache
-def _checker() -> Any:
-    from spellchecker import SpellChecker
-
-    return SpellChecker(distance=1)
-
-
-@functools.cache
 def cue_words() -> frozenset[str]:
     """Every English word form (pyspellchecker's list) the rules read: a rule's verb in
     any inflection ("dropped", "studying", "moved"), a word of the trigger test or the
@@ -52,7 +45,7 @@ def cue_words() -> frozenset[str]:
     lemmas = rule_lemmas()
     listed = lexicon_words() | lx.DRINKS | lx.SCHOOL_WORDS | lx.EMPLOYER_NOUNS | EXTRA_CUES
     cues = set()
-    for word in _checker().word_frequency.dictionary:
+    for word in spelling().word_frequency.dictionary:
         if len(word) < 5 or not word.isalpha():
             continue
         if word in listed or any(stem in lemmas for stem in _stems(word)):
@@ -80,9 +73,9 @@ def respelled_cue(word: str) -> str:
     index for British spellings: "programme"), a place, a language or a lexicon word, a
     slip of no rule word or of two, five letters long and not a letter short of a
     double (:func:`_undoubled`), or another ending (:func:`_other_ending`)."""
-    if not word.islower() or word in _checker() or _kept(word):
+    if not word.islower() or word in spelling() or _kept(word):
         return word
-    close: set[str] = _checker().edit_distance_1(word) & cue_words()
+    close: set[str] = spelling().edit_distance_1(word) & cue_words()
     if len(close) != 1:
         return word
     (fixed,) = close
