@@ -121,3 +121,9 @@ def test_a_pastime_said_as_its_verb_or_doer_is_named_as_the_activity(
     value: str, named: str
 ) -> None:
     assert tidy("hobby", value) == named
+
+
+def test_what_a_value_is_compared_with_is_no_value() -> None:
+    """ "hooked on Earl Grey now, way more than lemon tea": a reading that starts at
+    "than" is the other side of a comparison."""
+    assert tidy("favorite drink", "than lemon tea") is None

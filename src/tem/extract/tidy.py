@@ -79,8 +79,9 @@ def tidy(relation: str, value: str | None) -> str | None:
         words = words[:-1]  # "Hoi An" keeps its capital "An"
     while len(words) > 1 and words[0].casefold() in CHAT_TAGS:
         words = words[1:]  # "omg Theo", which the tagger read as one name
-    if not words or " ".join(words).casefold() in TIMES:
-        return None  # "broke up 💔": no words, no value; "week lmao": a time
+    if not words or " ".join(words).casefold() in TIMES or words[0].casefold() == "than":
+        return None  # "broke up 💔": no words, no value; "week lmao": a time; "way more
+        # than lemon tea": the other side of a comparison
     if len(words) > 1 and len({w.casefold() for w in words}) == 1:
         words = words[:1]  # "chai chai chai"
     words = _without_when(relation, words)
