@@ -40,9 +40,11 @@ def interjection(token: Token) -> bool:
 
 
 def subject_token(verb: Token) -> Token | None:
-    """Return the grammatical subject of ``verb``, borrowing it from a governing verb."""
+    """Return the grammatical subject of ``verb``, borrowing it from a governing verb, or
+    from where the parser hung it (:func:`_misplaced_subject`)."""
     for _ in range(4):
         found = [c for c in verb.children if c.dep_ in SUBJECT_DEPS and not interjection(c)]
+        found = found or _misplaced_subject(verb)
         if found:
             before = [c for c in found if c.i < verb.i]
             return before[-1] if before else found[0]
@@ -50,6 +52,21 @@ def subject_token(verb: Token) -> Token | None:
             return None
         verb = verb.head
     return None
+
+
+def _misplaced_subject(verb: Token) -> list[Token]:
+    """A subject the parser hung on the verb's auxiliary ("My cousin Marisa [got]
+    engaged": "cousin" the subject of "got"), or left before the verb as a noun of time
+    ("My brother just got engaged": "brother" an npadvmod): a person said with an owner
+    ("my brother", "my best friend"), not a time ("last night")."""
+    auxiliaries = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    found = [c for a in auxiliaries for c in a.children if c.dep_ in SUBJECT_DEPS]
+    for token in verb.children:
+        owned = any(c.dep_ == "poss" for c in token.children)
+        kin = token.lemma_.casefold() in KIN_NOUNS
+        if token.dep_ == "npadvmod" and token.i < verb.i and owned and kin:
+            found.append(token)
+    return [t for t in found if not interjection(t)]
 
 
 def resolve_subject(verb: Token, speaker: str) -> str | None:

@@ -1,0 +1,42 @@
+"""Who a clause is about, where the parser hung its subject in the wrong place."""
+
+from __future__ import annotations
+
+import pytest
+from tests.test_extract_rules import triples
+
+from tem.extract.nlp import load_pipeline
+from tem.extract.subjects import resolve_subject
+
+
+def _subject_of(text: str, verb: str) -> str | None:
+    doc = load_pipeline()(text)
+    return resolve_subject(next(t for t in doc if t.lower_ == verb), "Maria")
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "subject"),
+    [
+        # the subject hung on the auxiliary ("cousin" the subject of "got")
+        ("My cousin Marisa got engaged to a guy called Pedro last night.", "engaged",
+         "Maria's cousin"),
+        # the subject left before the verb as a noun of time ("brother" an npadvmod)
+        ("My brother just got engaged to his girlfriend Tara.", "engaged", "Maria's brother"),
+        ("Got engaged to Pedro last night!", "engaged", "Maria"),  # "I" dropped
+        ("I just got engaged to Pedro.", "engaged", "Maria"),
+    ],
+)  # fmt: skip
+def test_a_misplaced_subject_is_found(text: str, verb: str, subject: str) -> None:
+    assert _subject_of(text, verb) == subject
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My cousin Marisa got engaged to a guy called Pedro last night.",
+        "My brother just got engaged to his girlfriend Tara, so the whole family's buzzing.",
+        "My best friend Sienna is engaged to a guy called Felipe and I'm her maid of honour!",
+    ],
+)
+def test_another_persons_engagement_is_not_the_speakers(text: str) -> None:
+    assert not {t for t in triples(text) if t[0] == "Maria"}
