@@ -32,6 +32,9 @@ def kinds_of(text: str, relation: str) -> set[str]:
         "We lost our dog Max in May.",
         "My beagle Pepper passed away on Tuesday.",  # "on" a day: no "passed on"
         "RIP to my hamster nugget, he lived a good 2 yrs",
+        # "passed" with nothing passed, only a when: a death
+        "Our greyhound Bonnie passed last autumn, and honestly I've not been right since.",
+        "Our old moggy Biscuit passed last week, the house feels ever so empty.",
     ],
 )
 def test_a_pet_that_is_gone_is_an_ending(text: str) -> None:
@@ -45,6 +48,7 @@ def test_a_pet_that_is_gone_is_an_ending(text: str) -> None:
         "I would never rehome my ferret Bandit.",
         "Our dog Max got lost in the park but came home at dawn.",
         "My hamster Nugget is a rip-off artist.",
+        "My dog Rex passed the vet check last week.",  # something passed: no death
     ],
 )
 def test_a_pet_still_had_is_no_ending(text: str) -> None:

@@ -215,12 +215,31 @@ def died(verb: Token) -> bool:
     other ways a pet is gone (rehomed, given away, sold)."""
     if verb.lemma_ in ("die", "lose"):
         return verb.lemma_ == "die" or said_by(verb)
-    return verb.lemma_ == "pass" and any(t.lower_ in ("away", "on") for t in verb.children)
+    return verb.lemma_ == "pass" and (
+        any(t.lower_ in ("away", "on") for t in verb.children) or passed_alone(verb)
+    )
+
+
+def passed_alone(verb: Token) -> bool:
+    """ "Our greyhound Bonnie passed last autumn": "pass" with a subject and nothing it
+    passes (no object, particle or place: not "passed the exam", "passed by the shop"),
+    only when: a death."""
+    if verb.lemma_ != "pass" or not any(c.dep_ == "nsubj" for c in verb.children):
+        return False
+    quiet = {"nsubj", "npadvmod", "advmod", "aux", "punct", "cc", "conj"}
+    said = [c for c in verb.children if c.dep_ not in quiet and not _when(c)]
+    return not said and verb.tag_ in ("VBD", "VBN")
+
+
+def _when(token: Token) -> bool:
+    """A phrase that only says when: "last autumn", "in 2019"."""
+    words = [t for t in token.subtree if t.dep_ not in ("prep", "det", "amod")]
+    return bool(words) and all(t.ent_type_ in ("DATE", "TIME") for t in words)
 
 
 def _gone(verb: Token) -> bool:
     lemma = verb.lemma_
-    if lemma in GONE:
+    if lemma in GONE or passed_alone(verb):
         return True
     if lemma in ("lose", "sell"):  # "lost my cat", "sold my horse": by the speaker
         return said_by(verb)
