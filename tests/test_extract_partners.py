@@ -205,3 +205,34 @@ def test_a_couple_broken_up_leaves_the_speaker_single(text: str) -> None:
 def test_moving_in_with_a_partner_leaves_no_one_single() -> None:
     found = triples("sooo... moved in w/ my gf Clara in Valencia")
     assert ("Ana", "relationship status", "single", "assert") not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "partner"),
+    [
+        ("We're not married, but me and Saoirse have been together eight years.", "Saoirse"),
+        ("me n thandi have been together 3 yrs now", "Thandi"),
+        ("I've been going out with Isla since sixth form.", "Isla"),
+        ("Me and Natasha have been going steady for three years now.", "Natasha"),
+        ("We're not married yet but we've been together for three years.", None),
+    ],
+)
+def test_a_couple_that_lasts_is_in_a_relationship(text: str, partner: str | None) -> None:
+    found = triples(text)
+    assert ("Ana", "relationship status", "in a relationship", "assert") in found
+    if partner is not None:
+        assert ("Ana", "partner", partner, "assert") in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We're in this together!",
+        "Glad we can be on this trip together.",
+        "Yesterday I went out with my friends and had a bit too much to drink.",
+        "Tom and Priya have been together for years.",  # a couple without the speaker
+        "We should get together sometime this year.",
+    ],
+)
+def test_together_without_a_lasting_couple_says_no_status(text: str) -> None:
+    assert not {t for t in triples(text) if t[1] == "relationship status"}

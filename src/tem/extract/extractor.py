@@ -173,6 +173,7 @@ def facts_of_turn(
         candidates = [_by_its_name(c, sentence) for c in candidates]
         candidates = [farewells.parted(c, doc) for c in candidates]
         candidates = partners.settled(sentence, candidates, speaker)
+        candidates = partners.coupled(sentence, candidates, speaker)
         tidied = [replace(c, value=tidy(c.relation, c.value)) for c in candidates]
         # nothing of a value may be left ("broke up 💔"), and only an ending may say none
         tidied = [c for c in tidied if c.value is not None or c.kind == "end"]

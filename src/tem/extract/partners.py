@@ -23,6 +23,8 @@ from tem.extract.places import known_place
 from tem.extract.subjects import first_possessed
 from tem.extract.values import name_after_to, phrase
 
+Token = Any
+
 COUPLED = frozenset({"married", "dating", "engaged", "in a relationship"})
 """Statuses a partner word says while the couple lasts ("my ex" says no current one)."""
 GONE = {"late": "widowed", "ex": "divorced", "former": "divorced"}
@@ -220,3 +222,68 @@ def person_name(person: Any) -> str | None:
     if not named and person.dep_ == "compound" and person.head.pos_ == "PROPN":
         named = [person.head]
     return phrase(named[0]) if named else None
+
+
+COUPLE_WORDS = {"be": frozenset({"together", "item"}), "go": frozenset({"steady", "out"})}
+"""What a verb says of a couple: "have been *together* nine years", "we've been an *item*
+since March", "been going *steady*", "going *out* with Isla"."""
+
+
+def coupled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Candidate]:
+    """``candidates`` with the status a couple told of the speaker says ("Me and
+    Saoirse have been together eight years", "I've been going out with Isla since sixth
+    form"): in a relationship, and the one named with the speaker their partner, unless
+    a status is read here already. Not a wish, a plan or a denial ("we should get
+    together"), nor a couple without the speaker ("Tom and Ana have been together")."""
+    mine = [c for c in candidates if c.subject == speaker]
+    if any(c.relation == "relationship status" for c in mine):
+        return candidates
+    for verb in sentence:
+        words = COUPLE_WORDS.get(verb.lemma_)
+        said = {c.lower_ for c in verb.children if c.dep_ in ("advmod", "attr", "acomp", "prt")}
+        if not words or not said & words or blocked(verb) or not _lasting(verb):
+            continue
+        subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+        people = [p for s in subjects for p in (s, *(c for c in s.children if c.dep_ == "conj"))]
+        with_whom = [o for p in verb.children if p.lower_ == "with" for o in p.children]
+        if not any(p.lower_ in ("i", "me", "we") for p in people):
+            continue
+        if "out" in said and not any(_partner_name(o) for o in with_whom):
+            continue  # "went out with my friends": no one named gone out with
+        found = [
+            *candidates,
+            Candidate(speaker, "relationship status", "in a relationship", "assert", verb.i),
+        ]
+        named = [n for p in [*people, *with_whom] if (n := _partner_name(p))]
+        if named and not any(c.relation == "partner" for c in mine):
+            found.append(Candidate(speaker, "partner", named[0], "assert", verb.i))
+        return found
+    return candidates
+
+
+def _lasting(verb: Token) -> bool:
+    """A couple said to last, and nothing else said of where or what: "have been together
+    eight years", "since sixth form", "ever since"; not "we're in this together", "on
+    this trip together"."""
+    lasts = False
+    for child in verb.children:
+        if child.dep_ == "prep" and child.lower_ not in ("since", "for", "with"):
+            return False
+        words = {t.lower_ for t in child.subtree} | {t.lemma_ for t in child.subtree}
+        lasts = lasts or bool(words & LASTING) or child.ent_type_ == "DATE"
+    return lasts
+
+
+LASTING = frozenset({"since", "for", "year", "yr", "yrs", "month", "decade", "week", "ages"})
+"""Words that say how long a couple has lasted."""
+
+
+def _partner_name(token: Any) -> str | None:
+    """A name beside the speaker in a couple ("me n thandi"): not a pronoun, nor a
+    word of English."""
+    if token.lower_ in ("i", "me", "we", "us") or token.pos_ not in ("PROPN", "NOUN"):
+        return None
+    if token.pos_ == "NOUN" and english_word(token.lower_):
+        return None
+    name = phrase(token)
+    return name.capitalize() if name and name.islower() else name
