@@ -40,3 +40,11 @@ def test_a_misplaced_subject_is_found(text: str, verb: str, subject: str) -> Non
 )
 def test_another_persons_engagement_is_not_the_speakers(text: str) -> None:
     assert not {t for t in triples(text) if t[0] == "Maria"}
+
+
+def test_the_speaker_among_two_subjects_is_the_subject() -> None:
+    """ "me and my husband carlos just moved": the parser gives "moved" two subjects,
+    "me" and "husband"; the clause is the speaker's (and their husband's)."""
+    found = triples("me and my husband carlos just moved to albuquerque")
+    assert ("Maria", "lives in", "Albuquerque", "assert") in found
+    assert ("Maria", "partner", "Carlos", "assert") in found

@@ -22,9 +22,9 @@ from tem.extract.tidy import tidy
         ("job title", "only nurse", "nurse"),
         ("job title", "full time nurse", "nurse"),
         ("hobby", "swimming three times a week", "swimming"),
-        ("partner", "jake r movin", "jake"),
+        ("partner", "jake r movin", "Jake"),  # a name typed in lowercase, in capitals
         ("partner", "omg Theo", "Theo"),
-        ("partner", "erik id", "erik"),
+        ("partner", "erik id", "Erik"),
         ("favorite drink", "chai chai chai", "chai"),
         ("hobby", "bouldering again after a long break", "bouldering"),
         ("lives in", "Hoi An", "Hoi An"),

@@ -47,7 +47,8 @@ def subject_token(verb: Token) -> Token | None:
         found = found or _misplaced_subject(verb)
         if found:
             before = [c for c in found if c.i < verb.i]
-            return before[-1] if before else found[0]
+            own = [c for c in before if c.lower_ in SELF]  # "me and my husband moved":
+            return (own or before)[-1] if before else found[0]  # two subjects, one "me"
         if verb.dep_ not in INHERITING_DEPS or verb.head.i == verb.i:
             return None
         verb = verb.head

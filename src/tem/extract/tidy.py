@@ -88,8 +88,7 @@ def tidy(relation: str, value: str | None) -> str | None:
     if len(words) > 1 and relation == "partner" and words[0].casefold() in PARTNER_WORDS:
         words = words[1:]
     if relation == "partner":
-        cut = next((i for i, w in enumerate(words) if i and w.casefold() in AFTER_NAMES), None)
-        words = words[:cut]  # "Raf on Valentine's Day": when, not who
+        words = _partner(words)
     if relation == "has pet":
         words = _pet(words)
     if relation in ("favorite drink", "hobby"):
@@ -99,6 +98,16 @@ def tidy(relation: str, value: str | None) -> str | None:
     if relation in ("works at", "studies at"):
         words = _organisation(words)
     return " ".join(words)
+
+
+def _partner(words: list[str]) -> list[str]:
+    """A partner's name without what follows it ("Raf on Valentine's Day": when, not
+    who), in capitals when typed in lowercase ("carlos")."""
+    cut = next((i for i, w in enumerate(words) if i and w.casefold() in AFTER_NAMES), None)
+    words = words[:cut]
+    if all(w.isalpha() and w.islower() for w in words):
+        return [w.capitalize() for w in words]
+    return words
 
 
 def _organisation(words: list[str]) -> list[str]:
