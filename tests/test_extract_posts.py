@@ -91,6 +91,5 @@ def test_work_beside_another_last_day_is_not_ended(text: str, held: tuple[str, s
 
 def test_a_first_lecture_names_the_school() -> None:
     """A first lecture, seminar or exam is the speaker's study begun, not one over."""
-    text = "so tired today the bus was late again and i missed my first lecture at depaul"
-    found = triples(text)
+    found = triples("i missed my first lecture at depaul and now im behind")
     assert ("Ana", "studies at", "Depaul", "assert") in found
