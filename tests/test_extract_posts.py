@@ -87,9 +87,3 @@ def test_the_work_of_a_turn_that_announces_the_last_day_is_ended(
 )  # fmt: skip
 def test_work_beside_another_last_day_is_not_ended(text: str, held: tuple[str, str]) -> None:
     assert ("Ana", *held, "end") not in triples(text)
-
-
-def test_a_first_lecture_names_the_school() -> None:
-    """A first lecture, seminar or exam is the speaker's study begun, not one over."""
-    found = triples("i missed my first lecture at depaul and now im behind")
-    assert ("Ana", "studies at", "Depaul", "assert") in found

@@ -48,9 +48,7 @@ def posts_at(noun: Token, speaker: str) -> Stated:
         return []
     if relation == "works at" and post_ended(noun):
         return [(speaker, relation, name, "end") for name in _names(noun, relation)]
-    past = (
-        PAST_POSTS if relation == "works at" else PAST_POSTS - {"last", "first"}
-    )  # "my last exam", "my first lecture"
+    past = PAST_POSTS if relation == "works at" else PAST_POSTS - {"last"}  # "my last exam"
     if any(c.lower_ in past for c in noun.children):
         return []
     if noun.head.lemma_.casefold() in ENDING_VERBS:
