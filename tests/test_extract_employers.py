@@ -121,3 +121,22 @@ def test_a_name_the_parser_misread_before_the_verb_is_its_subject(text: str, emp
 
 def test_a_person_letting_the_speaker_go_somewhere_is_no_employer() -> None:
     assert not {f for f in _facts("Mum let me go to the party.") if f[0] == "works at"}
+
+
+@pytest.mark.parametrize(
+    ("text", "school"),
+    [
+        ("Waseda University dropped me from the roll after I missed too many classes.",
+         "Waseda University"),
+        ("The Technion dropped me from the programme after I failed calculus twice.", "Technion"),
+        ("Ahmadu Bello University withdrew me over unpaid fees.", "Ahmadu Bello University"),
+    ],
+)  # fmt: skip
+def test_a_school_that_drops_the_speaker_ends_the_study(text: str, school: str) -> None:
+    assert ("studies at", school, "end") in _facts(text)
+
+
+def test_a_lift_dropped_off_is_no_ending() -> None:
+    assert not {
+        f for f in _facts("My mum dropped me off at Leeds Uni this morning.") if f[2] == "end"
+    }

@@ -57,9 +57,12 @@ LETTING_GO = {
     "kick": "out",
     "let": "",
     "make": "",
+    "drop": "",
+    "withdraw": None,
 }
-"""Verbs of letting the speaker go ("laid me off", "kicked me out"); "let" needs "go",
-"make" needs "redundant"."""
+"""Verbs of letting the speaker go ("laid me off", "kicked me out", "dropped me from the
+roll", "withdrew me"); "let" needs "go", "make" needs "redundant", "drop" no particle
+("dropped me off at uni" is a lift)."""
 NAME_DEPS = frozenset({"compound", "amod", "nmod", "flat", "det"})
 SCHOOL_VERBS = frozenset({"admit", "accept", "enrol", "enroll", "expel", "kick"})
 """Verbs said of schools: "Stanford accepted me", "kicked me out after one year"."""
@@ -127,6 +130,9 @@ def _acts_on_speaker(verb: Token) -> bool:
         return any(c.lemma_ == "go" for c in spoken)  # "let me go"
     if lemma == "make":
         return any(c.lower_ == "redundant" for c in spoken)  # "made me redundant"
+    if lemma == "drop":
+        dropped = children(verb, ("dobj",), SPEAKER)
+        return bool(dropped) and not any(c.dep_ == "prt" for c in verb.children)
     if not children(verb, ("dobj",), SPEAKER):
         return False
     if lemma in SENDING:  # "sent me to Abuja", "posted me to Lagos as a teller"
