@@ -22,6 +22,8 @@ def _subject_of(text: str, verb: str) -> str | None:
          "Maria's cousin"),
         # the subject left before the verb as a noun of time ("brother" an npadvmod)
         ("My brother just got engaged to his girlfriend Tara.", "engaged", "Maria's brother"),
+        # a name opening the sentence, left as a noun of time
+        ("Tom from accounts just got engaged to a girl called Priya.", "engaged", "Tom"),
         ("Got engaged to Pedro last night!", "engaged", "Maria"),  # "I" dropped
         ("I just got engaged to Pedro.", "engaged", "Maria"),
     ],

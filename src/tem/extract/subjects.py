@@ -59,13 +59,15 @@ def _misplaced_subject(verb: Token) -> list[Token]:
     """A subject the parser hung on the verb's auxiliary ("My cousin Marisa [got]
     engaged": "cousin" the subject of "got"), or left before the verb as a noun of time
     ("My brother just got engaged": "brother" an npadvmod): a person said with an owner
-    ("my brother", "my best friend"), not a time ("last night")."""
+    ("my brother", "my best friend") or a name opening the sentence ("Tom from accounts
+    just got engaged"), not a time ("last night")."""
     auxiliaries = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     found = [c for a in auxiliaries for c in a.children if c.dep_ in SUBJECT_DEPS]
     for token in verb.children:
         owned = any(c.dep_ == "poss" for c in token.children)
-        kin = token.lemma_.casefold() in KIN_NOUNS
-        if token.dep_ == "npadvmod" and token.i < verb.i and owned and kin:
+        kin = owned and token.lemma_.casefold() in KIN_NOUNS
+        person = token.ent_type_ == "PERSON" and token.i == token.sent.start
+        if token.dep_ == "npadvmod" and token.i < verb.i and (kin or person):
             found.append(token)
     return [t for t in found if not interjection(t)]
 
