@@ -13,7 +13,7 @@ twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
 that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
 twenty-five-writer model, ``tests/data/extraction_fresh10.jsonl``, written after
 that round's last change, and ``extraction_fresh11.jsonl`` to
-``extraction_fresh44.jsonl``, each frozen before the extractor it measures read it; each
+``extraction_fresh48.jsonl``, each frozen before the extractor it measures read it; each
 by someone who saw neither the code, nor the other sets; fresh5 to fresh16 are training
 rows of the span model since the thirty-seven-writer model, so their floors now guard
 against regressions only) or
@@ -83,6 +83,10 @@ SETS = {
     "extraction_fresh42.jsonl": ROOT / "data" / "extraction_fresh42.jsonl",
     "extraction_fresh43.jsonl": ROOT / "data" / "extraction_fresh43.jsonl",
     "extraction_fresh44.jsonl": ROOT / "data" / "extraction_fresh44.jsonl",
+    "extraction_fresh45.jsonl": ROOT / "data" / "extraction_fresh45.jsonl",
+    "extraction_fresh46.jsonl": ROOT / "data" / "extraction_fresh46.jsonl",
+    "extraction_fresh47.jsonl": ROOT / "data" / "extraction_fresh47.jsonl",
+    "extraction_fresh48.jsonl": ROOT / "data" / "extraction_fresh48.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
