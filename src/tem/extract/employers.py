@@ -130,14 +130,13 @@ def _acts_on_speaker(verb: Token) -> bool:
         return any(c.lemma_ == "go" for c in spoken)  # "let me go"
     if lemma == "make":
         return any(c.lower_ == "redundant" for c in spoken)  # "made me redundant"
-    if lemma == "drop":
-        dropped = children(verb, ("dobj",), SPEAKER)
-        return bool(dropped) and not any(c.dep_ == "prt" for c in verb.children)
     if not children(verb, ("dobj",), SPEAKER):
         return False
     if lemma in SENDING:  # "sent me to Abuja", "posted me to Lagos as a teller"
         return bool(children(verb, ("prep",), ("to", "as")))
     particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
+    if lemma == "drop":
+        return not particles  # "dropped me from the roll"; "dropped me off at uni" is a lift
     return needs is None or bool(particles & set(needs.split()))
 
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from tem.extract.facts import Candidate
-from tem.extract.farewells import died
+from tem.extract.farewells import PERIODS, died
 from tem.extract.filters import blocked
 from tem.extract.kinds import clause_of, spelled
 from tem.extract.lexicon import CUE_STATUS, PARTNER_NOUNS
@@ -274,8 +274,8 @@ def _lasting(verb: Token) -> bool:
     return lasts
 
 
-LASTING = frozenset({"since", "for", "year", "yr", "yrs", "month", "decade", "week", "ages"})
-"""Words that say how long a couple has lasted."""
+LASTING = PERIODS | {"since", "for", "ages"}
+"""Words that say how long a couple has lasted (:data:`tem.extract.farewells.PERIODS`)."""
 
 
 def _partner_name(token: Any) -> str | None:

@@ -169,7 +169,7 @@ def activity(word: str) -> str:
         return word
     verbs = known_verbs()
     bases = [lower] if lower in verbs else []
-    if not bases and lower not in known_nouns() | verbs:
+    if not bases and lower not in verbs and lower not in known_nouns():
         bases = [s for s in _verb_stems(lower) if s in verbs]
     share = ACTIVITY_SHARE
     doer = lower.endswith("er") and lower not in verbs and not listed_word(lower[:-2], "adj")

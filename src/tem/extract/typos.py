@@ -100,13 +100,16 @@ def _other_ending(word: str, fixed: str) -> bool:
     return word[:-1] == fixed[:-1] or fixed == word[:-1] or word == fixed[:-1]
 
 
+KEPT = lx.ANIMALS | lx.DRINKS | lx.OCCUPATIONS | lx.FOODS
+"""Values of the lexicons, never respelled however close to a rule word."""
+
+
 def _kept(word: str) -> bool:
     from tem.extract.languages import languages
     from tem.extract.nlp import english_index
     from tem.extract.places import known_place
 
-    listed = lx.ANIMALS | lx.DRINKS | lx.OCCUPATIONS | lx.FOODS
-    return word in listed or word in english_index() or word in languages() or known_place(word)
+    return word in KEPT or word in english_index() or word in languages() or known_place(word)
 
 
 def cues_respelled(text: str) -> str:
