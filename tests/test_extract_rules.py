@@ -712,3 +712,15 @@ def test_a_you_of_another_clause_leaves_a_dropped_i_the_speakers() -> None:
     text = "Been a porter at the Royal Infirmary for four years, so if you need directions, ask."
     assert ("Maria", "job title", "porter", "assert") in triples(text)
     assert triples("Congrats on the job at Google, Jess!") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("I'm a furniture maker.", "furniture maker"),  # English: no misspelt "baker"
+        ("I'm a geophysicist at Equinor.", "geophysicist"),  # no misspelt "physicist"
+        ("I'm a plumbr.", "plumber"),  # a typo is put right
+    ],
+)
+def test_a_title_is_respelled_only_when_english_does_not_know_it(text: str, title: str) -> None:
+    assert {f.value for f in extract(text) if f.relation == "job title"} == {title}

@@ -13,6 +13,7 @@ from typing import Any
 
 from tem.extract import kinds, languages, partners
 from tem.extract.lexicon import ANIMALS, CUE_STATUS, OCCUPATIONS
+from tem.extract.nlp import english_word
 from tem.extract.values import own_part, shop_s
 
 LEADING = frozenset({"a", "an", "the", "my", "our", "some", "this", "that", "based", "-"})
@@ -53,8 +54,10 @@ def canonical(relation: str, span: Any) -> str:
     if relation in ("job title", "has pet"):
         known = OCCUPATIONS if relation == "job title" else ANIMALS
         value = _value(span)
-        head = span.root.text
-        fixed = kinds.spelled(head, known)
+        head, lemma = span.root.text, span.root.lemma_.casefold()
+        fixed = kinds.spelled(head, known)  # a typo ("plumbr"): a "maker" is no "baker"
+        if english_word(head.casefold()) and lemma not in known:
+            fixed = head
         return value if fixed == head else value.replace(head, fixed)
     first = span[0]
     base = first.tag_ in BASE_VERB_TAGS or first.lower_ == first.lemma_  # "I knit" (VBD)
