@@ -724,3 +724,15 @@ def test_a_you_of_another_clause_leaves_a_dropped_i_the_speakers() -> None:
 )
 def test_a_title_is_respelled_only_when_english_does_not_know_it(text: str, title: str) -> None:
     assert {f.value for f in extract(text) if f.relation == "job title"} == {title}
+
+
+@pytest.mark.parametrize(
+    ("text", "hobbies"),
+    [
+        ("My hobbies are weaving and gardening.", {"weaving", "gardening"}),
+        ("My hobbies are surfing, guitar and woodworking.", {"surfing", "guitar", "woodworking"}),
+        ("My sister's hobbies are weaving and gardening.", set()),
+    ],
+)
+def test_my_hobbies_are_a_gerund_read_as_a_verb(text: str, hobbies: set[str]) -> None:
+    assert {f.value for f in extract(text) if f.relation == "hobby"} == hobbies

@@ -70,21 +70,25 @@ def be_facts(be: Token, speaker: str) -> Stated:
 
 
 def _participle_misread(be: Token, speaker: str) -> Stated:
-    """ "My favourite drink is sparkling water": spaCy reads "is sparkling" as a verb."""
+    """ "My favourite drink is sparkling water", "my hobbies are weaving and gardening":
+    spaCy reads "is sparkling", "are weaving" as a verb whose subject is the noun."""
     verb = be.head
     if be.dep_ != "aux" or verb.tag_ != "VBG":
         return []
     subjects = children(verb, ("nsubj",)) or children(be, ("nsubj",))
-    objects = children(verb, ("dobj",))
-    if not subjects or not objects:
+    listed = verb.i + 1 < len(verb.doc) and verb.nbor().text == ","
+    objects = [] if listed else children(verb, ("dobj",))
+    if not subjects:  # "my hobbies are surfing, guitar and ...": a list, no object
         return []
     owner = next((c for c in subjects[0].children if c.dep_ == "poss"), None)
-    obj = phrase(objects[0])
-    if owner is None or owner.lower_ not in FIRST_POSSESSIVE or obj is None:
+    obj = phrase(objects[0]) if objects else None
+    if owner is None or owner.lower_ not in FIRST_POSSESSIVE or objects and obj is None:
         return []
-    value = f"{verb.text} {obj}"
+    value = verb.text if obj is None else f"{verb.text} {obj}"
     relation = _my_noun_relation(subjects[0], value)
-    if relation is None or relation != taste_relation(value):
+    if relation == "hobby" and subjects[0].lemma_ in ("hobby", "passion"):
+        return [(speaker, relation, value, "assert")]  # a hobby does no weaving
+    if relation is None or obj is None or relation != taste_relation(value):
         return []
     return [(speaker, relation, value, "assert")]
 
