@@ -736,3 +736,11 @@ def test_a_title_is_respelled_only_when_english_does_not_know_it(text: str, titl
 )
 def test_my_hobbies_are_a_gerund_read_as_a_verb(text: str, hobbies: set[str]) -> None:
     assert {f.value for f in extract(text) if f.relation == "hobby"} == hobbies
+
+
+def test_losing_ends_work_only_when_a_job_is_lost() -> None:
+    assert ("Maria", "works at", "Fiat", "end") in triples("I lost my job at Fiat in May.")
+    assert not [f for f in extract("I lose at FIFA every time.") if f.relation == "works at"]
+    assert not [
+        f for f in extract("We lost our old Maine Coon in October.") if f.relation == "works at"
+    ]

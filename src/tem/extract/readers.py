@@ -214,6 +214,8 @@ def org_end(verb: Token, rule: VerbRule) -> Found:
         return []  # "left Porto for Lisbon": a move, not a job
     if obj is not None and _place(obj):
         return []  # "left Lyon for Porto", "left Paris for a week in the Alps": a place
+    if verb.lemma_ == "lose" and (obj is None or obj.lemma_ not in lx.JOB_NOUNS):
+        return []  # "lost my job at Fiat" ends work; "I lose at FIFA" is a game
     found = org(verb, rule) or employer(verb, rule)
     if found:
         return found
