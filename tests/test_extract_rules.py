@@ -744,3 +744,9 @@ def test_losing_ends_work_only_when_a_job_is_lost() -> None:
     assert not [
         f for f in extract("We lost our old Maine Coon in October.") if f.relation == "works at"
     ]
+
+
+def test_a_lowercase_place_read_as_an_infinitive_is_a_place() -> None:
+    said = "i just moved to bushwick my rent is insane lol"
+    assert ("Maria", "lives in", "Bushwick", "assert") in triples(said)
+    assert not [f for f in extract("We moved to split the rent.") if f.relation == "lives in"]

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tem.extract.lexicon import HOME_NOUNS
+from tem.extract.nlp import listed_word
 from tem.extract.places import known_place, place_at
 
 Token = Any
@@ -59,9 +60,11 @@ def objects_of(token: Token, preps: Iterable[str]) -> list[Token]:
 
 def _after_to(token: Token) -> bool:
     """A word the parser read as the verb of an infinitive right after "to" (one with an
-    object is a verb: "moved to *split* the rent")."""
+    object is a verb: "moved to *split* the rent"; a word that is no English verb is
+    none, whatever hangs on it: "moved to *bushwick* my rent is insane")."""
     to = [c for c in token.children if c.dep_ == "aux" and c.lower_ == "to"]
-    if any(c.dep_ in ("dobj", "ccomp", "xcomp", "prt") for c in token.children):
+    verb = listed_word(token.lower_, "verb")
+    if verb and any(c.dep_ in ("dobj", "ccomp", "xcomp", "prt") for c in token.children):
         return False
     return bool(to) and token.tag_ == "VB" and to[0].i == token.i - 1
 
