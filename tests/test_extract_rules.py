@@ -750,3 +750,15 @@ def test_a_lowercase_place_read_as_an_infinitive_is_a_place() -> None:
     said = "i just moved to bushwick my rent is insane lol"
     assert ("Maria", "lives in", "Bushwick", "assert") in triples(said)
     assert not [f for f in extract("We moved to split the rent.") if f.relation == "lives in"]
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("I'm a flight attendant with Cathay Pacific.", "Cathay Pacific"),
+        ("I'm a junior developer at a fintech called PayLoop.", "PayLoop"),
+        ("I'm a senior geologist at a startup called Terralith.", "Terralith"),
+    ],
+)
+def test_a_title_with_or_at_a_named_firm_says_the_employer(text: str, employer: str) -> None:
+    assert {f.value for f in extract(text) if f.relation == "works at"} == {employer}

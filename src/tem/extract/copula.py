@@ -131,8 +131,27 @@ def _title_head(attr: Token) -> bool:
     """ "a nurse", and any person noun with a named employer: "a barmaid at the Red Lion"."""
     if attr.lemma_ in lx.TITLE_HEADS:
         return True
-    named = [o for o in objects_of(attr, ("at",)) if o.ent_type_ in ("ORG", "FAC")]
+    employers = objects_of(attr, ("at", "with", "for"))  # "a flight attendant with Cathay"
+    named = [o for o in employers if o.ent_type_ in ("ORG", "FAC") or _firm_called(o)]
     return bool(named) and kinds.person_noun(attr.text)
+
+
+def _firm_called(noun: Token) -> str | None:
+    """The name a firm is given: "a startup called PayLoop", "a fintech called PayLoop"
+    -> PayLoop: a common noun that is no person, given no person's name unless it is a
+    firm's word ("a guy called Tom" is none)."""
+    if noun.pos_ != "NOUN" or kinds.person_noun(noun.text):
+        return None
+    names = [
+        o
+        for acl in noun.children
+        if kinds.naming(acl)
+        for o in acl.children
+        if o.dep_ in ("oprd", "dobj", "attr", "npadvmod") and o.pos_ == "PROPN"
+    ]
+    if not names or names[0].ent_type_ == "PERSON" and noun.lemma_ not in kinds.FIRMS:
+        return None
+    return phrase(names[0])
 
 
 def _place(token: Token) -> list[tuple[str, str | None, Kind]]:
@@ -145,7 +164,7 @@ def _orgs(token: Token, *, proper: bool = False) -> list[str]:
     ("my job is at Aperture Science", which the tagger does not know)."""
     found = []
     for obj in objects_of(token, ("at", "with", "for")):
-        name = entity_text(obj)
+        name = entity_text(obj) or _firm_called(obj)
         if name is None and proper and obj.pos_ == "PROPN" and not obj.ent_type_:
             name = phrase(obj)
         found.append(name)
