@@ -762,3 +762,19 @@ def test_a_lowercase_place_read_as_an_infinitive_is_a_place() -> None:
 )
 def test_a_title_with_or_at_a_named_firm_says_the_employer(text: str, employer: str) -> None:
     assert {f.value for f in extract(text) if f.relation == "works at"} == {employer}
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("I got promoted to team lead in March.", "team lead"),
+        ("Naver promoted me to team lead, so now I'm stuck in meetings.", "team lead"),
+        ("I was promoted to head of logistics at DHL.", "head of logistics"),
+    ],
+)
+def test_a_role_promoted_to_is_a_title_though_read_as_a_verb(text: str, title: str) -> None:
+    assert {f.value for f in extract(text) if f.relation == "job title"} == {title}
+
+
+def test_promoted_to_do_something_is_no_title() -> None:
+    assert not [f for f in extract("I was promoted to lead the team.") if f.relation == "job title"]

@@ -257,7 +257,22 @@ def title(verb: Token, rule: VerbRule) -> Found:
     for target in targets:
         if target.pos_ in ("NOUN", "PROPN") and target.ent_type_ not in ("ORG", "GPE"):
             return found_one(rule, phrase(target))
-    return []
+    return found_one(rule, _promoted_to(verb)) if verb.lemma_ == "promote" else []
+
+
+def _promoted_to(verb: Token) -> str | None:
+    """ "promoted to team lead": the tagger reads "to team lead" as an infinitive; what
+    one is promoted to is a role when it ends in a person noun and has no object."""
+    for clause in children(verb, ("xcomp", "ccomp")):
+        to = clause.left_edge  # "to" hangs on the verb or on the noun before it
+        if to.lower_ != "to" or to.i + 1 > clause.i or not kinds.person_noun(clause.text):
+            continue
+        if any(c.dep_ in ("dobj", "prt", "ccomp") for c in clause.children):
+            continue
+        of = children(clause, ("prep",), ("of",))  # "head of logistics"
+        end = of[0].right_edge.i if of else clause.i
+        return str(verb.doc[to.i + 1 : end + 1].text)
+    return None
 
 
 def occupation(verb: Token, rule: VerbRule) -> Found:
