@@ -778,3 +778,15 @@ def test_a_role_promoted_to_is_a_title_though_read_as_a_verb(text: str, title: s
 
 def test_promoted_to_do_something_is_no_title() -> None:
     assert not [f for f in extract("I was promoted to lead the team.") if f.relation == "job title"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["lol retired from skateboarding after breaking my wrist.", "I retired the board last year."],
+)
+def test_retiring_from_a_pastime_or_a_thing_ends_no_work(text: str) -> None:
+    assert not [f for f in extract(text) if f.relation in ("works at", "job title")]
+
+
+def test_retiring_from_a_trade_ends_work() -> None:
+    assert ("Maria", "works at", None, "end") in triples("I retired from teaching last year.")

@@ -59,7 +59,7 @@ VERB_RULES: tuple[VerbRule, ...] = (
     rule(
         "retire",
         "works at",
-        "org_or_none",
+        "retirement",
         "from",
         kind="end",
         also=(("job title", "retired", "assert"),),

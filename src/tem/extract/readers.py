@@ -245,6 +245,19 @@ def org_or_none(verb: Token, rule: VerbRule) -> Found:
     return org(verb, rule) or [(rule.relation, None, "end")]
 
 
+def retirement(verb: Token, rule: VerbRule) -> Found:
+    """ "retired from Toyota", "retired from teaching", "I retired last year": work
+    ended. Not a pastime given up ("retired from skateboarding": no trade's verb) nor a
+    thing put away ("retired the board")."""
+    obj = direct_object(verb)
+    if obj is not None and obj.lower_ not in SELF and obj.lemma_ not in lx.JOB_NOUNS:
+        return []
+    for left in objects_of(verb, ("from",)):
+        if left.tag_ == "VBG" and kinds.agent_noun(left) is None:
+            return []
+    return org_or_none(verb, rule)
+
+
 def title(verb: Token, rule: VerbRule) -> Found:
     targets = [*objects_of(verb, rule.preps)]
     obj = direct_object(verb)

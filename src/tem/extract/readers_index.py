@@ -16,6 +16,7 @@ READERS: dict[str, Reader] = {
     "job_at": readers.job_at,
     "org_end": readers.org_end,
     "org_or_none": readers.org_or_none,
+    "retirement": readers.retirement,
     "title": readers.title,
     "occupation": readers.occupation,
     "partner": readers.partner,
