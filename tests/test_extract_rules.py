@@ -790,3 +790,17 @@ def test_retiring_from_a_pastime_or_a_thing_ends_no_work(text: str) -> None:
 
 def test_retiring_from_a_trade_ends_work() -> None:
     assert ("Maria", "works at", None, "end") in triples("I retired from teaching last year.")
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "value"),
+    [
+        ("I'm a mechanic at Garage Moulin now.", "works at", "Garage Moulin"),
+        ("Still living in Dubai Marina.", "lives in", "Dubai Marina"),
+        ("I'm late for my shift at Panadería Doña Rosa.", "works at", "Panadería Doña Rosa"),
+        ("I've lived in Naples, Rome and Turin, and now Bologna.", "lives in", "Bologna"),
+    ],
+)
+def test_a_name_is_read_whole(text: str, relation: str, value: str) -> None:
+    assert value in {f.value for f in extract(text) if f.relation == relation}
+    assert not [f for f in extract(text) if f.value and " and " in f.value]

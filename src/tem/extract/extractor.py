@@ -16,6 +16,7 @@ from tem.errors import UserError
 from tem.extract import (
     farewells,
     filters,
+    forms,
     institutions,
     kinds,
     learned,
@@ -428,7 +429,9 @@ def _on_trip(found: Candidate, doc: Any) -> bool:
 
 def _by_its_name(found: Candidate, sentence: Any) -> Candidate:
     """An employer or a school by the name it is given, not the kind of place it is: "a
-    tiny bakery called Mugi" is Mugi."""
+    tiny bakery called Mugi" is Mugi; a name whole (:func:`forms.named_whole`)."""
+    if found.value:
+        found = replace(found, value=forms.named_whole(found.relation, found.value, sentence))
     if found.relation not in ("works at", "studies at") or not found.value:
         return found
     span = kinds.span_of(sentence, found.value)

@@ -119,6 +119,36 @@ def whole_name(span: Any) -> Any:
     return doc[start:end] if end - start <= MAX_NAME else span
 
 
+def named_whole(relation: str, value: str, sentence: Any) -> str:
+    """A rule's name with the capitalised proper nouns of it that the parse left off
+    either side: "Dubai Marina" for "Marina", "Médecins du Monde" for "Monde". Only a
+    name said once in the sentence, all capitalised proper nouns."""
+    span = kinds.span_of(sentence, value)
+    if relation not in NAMED - {"partner"} or span is None or value.casefold().count(
+        " "
+    ) != len(span) - 1 or sentence.text.casefold().count(value.casefold()) != 1:
+        return value
+    if not all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in span):
+        return value
+    doc, start, end = span.doc, span.start, span.end
+    while start > sentence.start and _capital_part(doc, start - 1, -1):
+        start -= 1
+    while end < sentence.end and _capital_part(doc, end, 1):
+        end += 1
+    return str(doc[start:end].text) if end - start <= MAX_NAME else value
+
+
+def _capital_part(doc: Any, i: int, step: int) -> bool:
+    """True when token ``i`` continues a capitalised name: a capitalised proper noun, or
+    a joiner before one ("du" in "Médecins du Monde")."""
+    token = doc[i]
+    if token.pos_ == "PROPN" and token.text[:1].isupper() and token.ent_type_ != "DATE":
+        return not (i == token.sent.start and kinds.inflected(token))
+    beyond = i + step  # "and" joins two names more often than it names one
+    joined = token.lower_ in NAME_JOINERS - {"and"} and 0 <= beyond < len(doc)
+    return joined and doc[beyond].pos_ == "PROPN" and doc[beyond].text[:1].isupper()
+
+
 def _name_part(doc: Any, i: int, step: int) -> bool:
     """True when token ``i`` continues a name: a proper noun, or a joiner before one."""
     token = doc[i]
