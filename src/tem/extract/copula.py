@@ -164,6 +164,8 @@ def _orgs(token: Token, *, proper: bool = False) -> list[str]:
     ("my job is at Aperture Science", which the tagger does not know)."""
     found = []
     for obj in objects_of(token, ("at", "with", "for")):
+        if obj.ent_type_ == "PERSON":
+            continue  # "I'm with Tom": a person, no employer
         name = entity_text(obj) or _firm_called(obj)
         if name is None and proper and obj.pos_ == "PROPN" and not obj.ent_type_:
             name = phrase(obj)

@@ -198,8 +198,12 @@ def ended_by_no_longer(verb: Token) -> bool:
 
 
 def _no_longer(neg: Token) -> bool:
+    """ "no longer", "not ... any more", "don't drink coffee anymore": what held ended."""
     following = neg.doc[neg.i + 1] if neg.i + 1 < len(neg.doc) else None
-    return following is not None and following.lower_ in ("longer", "more")
+    if following is not None and following.lower_ in ("longer", "more"):
+        return True
+    modal = any(c.tag_ == "MD" for c in neg.head.children)  # "can't pick it up anymore"
+    return not modal and any(c.lower_ in ("anymore", "anymo") for c in neg.head.children)
 
 
 def is_hypothetical(verb: Token) -> bool:

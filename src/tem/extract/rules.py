@@ -41,8 +41,6 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             stated = possessive_facts(token, speaker)
         elif token.lemma_ == "be":
             stated = [] if filters.blocked(token) else be_facts(token, speaker)
-            if filters.ended_by_no_longer(token):  # "I'm no longer a nurse"
-                stated = [(s, r, v, "end") for s, r, v, _ in stated]
         elif token.lemma_.casefold() in RULES_BY_LEMMA:
             stated = verb_facts(token, speaker)
         elif idioms.is_trigger(token):
@@ -51,6 +49,9 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             continue
         if idioms.is_trigger(token):
             stated = [*stated, *idioms.taste_idioms(token, speaker)]
+        helped = token.head if token.dep_ in ("aux", "auxpass") else token
+        if token.pos_ not in ("NOUN", "PROPN") and filters.ended_by_no_longer(helped):
+            stated = [(s, r, v, "end") for s, r, v, _ in stated]  # "I'm no longer a nurse"
         found.extend(Candidate(s, r, v, k, token.i) for s, r, v, k in stated)
     known = {(c.relation, (c.value or "").casefold(), c.kind) for c in found}
     given = [
