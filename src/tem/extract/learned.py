@@ -119,6 +119,8 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
         return None
     relation: str | None
     relation, kind = relation_of(label)
+    if relation == "partner" and kinds.consumed(span.root):
+        relation = "favorite drink"  # "Tea and I broke up": a drink is no partner
     if relation == "works at" and not employer_cued(span):
         return None
     if relation in ("works at", "studies at"):
