@@ -804,3 +804,10 @@ def test_retiring_from_a_trade_ends_work() -> None:
 def test_a_name_is_read_whole(text: str, relation: str, value: str) -> None:
     assert value in {f.value for f in extract(text) if f.relation == relation}
     assert not [f for f in extract(text) if f.value and " and " in f.value]
+
+
+def test_not_anymore_ends_what_held_unless_it_is_a_modal() -> None:
+    assert ("Maria", "favorite drink", "coffee", "end") in triples("I don't drink coffee anymore.")
+    assert ("Maria", "lives in", "Paris", "end") in triples("I don't live in Paris anymore.")
+    assert not extract("I can't pick up the package anymore.")
+    assert not [f for f in extract("I'm not with Tom anymore.") if f.relation == "works at"]
