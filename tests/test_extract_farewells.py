@@ -35,6 +35,7 @@ def kinds_of(text: str, relation: str) -> set[str]:
         # "passed" with nothing passed, only a when: a death
         "Our greyhound Bonnie passed last autumn, and honestly I've not been right since.",
         "Our old moggy Biscuit passed last week, the house feels ever so empty.",
+        "Since my dog Rex passed, the house is quiet.",  # "since" marks the clause only
     ],
 )
 def test_a_pet_that_is_gone_is_an_ending(text: str) -> None:

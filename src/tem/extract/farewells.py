@@ -226,7 +226,7 @@ def passed_alone(verb: Token) -> bool:
     only when: a death."""
     if verb.lemma_ != "pass" or not any(c.dep_ == "nsubj" for c in verb.children):
         return False
-    quiet = {"nsubj", "npadvmod", "advmod", "aux", "punct", "cc", "conj"}
+    quiet = {"nsubj", "npadvmod", "advmod", "aux", "punct", "cc", "conj", "mark"}
     said = [c for c in verb.children if c.dep_ not in quiet and not _when(c)]
     return not said and verb.tag_ in ("VBD", "VBN")
 
