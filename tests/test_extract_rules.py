@@ -811,3 +811,10 @@ def test_not_anymore_ends_what_held_unless_it_is_a_modal() -> None:
     assert ("Maria", "lives in", "Paris", "end") in triples("I don't live in Paris anymore.")
     assert not extract("I can't pick up the package anymore.")
     assert not [f for f in extract("I'm not with Tom anymore.") if f.relation == "works at"]
+
+
+def test_my_boo_is_a_relationship() -> None:
+    assert ("Maria", "relationship status", "in a relationship", "assert") in triples(
+        "my boo marcus is cooking tonight 😍"
+    )
+    assert not extract("boo! scared you")

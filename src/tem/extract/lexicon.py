@@ -178,7 +178,7 @@ STATUS_CUES = {
     "single": "single solo dumped unattached",
     "divorced": "divorced divorce ex",
     "widowed": "widowed widow widower late",
-    "in a relationship": "relationship taken partner",
+    "in a relationship": "relationship taken partner boo bae",
 }
 """Words that say a relationship status, by the status they say ("my wife" -> married)."""
 CUE_STATUS = {cue: status for status, cues in STATUS_CUES.items() for cue in cues.split()}
