@@ -120,8 +120,8 @@ def _role(words: list[Token]) -> str | None:
 
 
 def _employers(obj: Token | None) -> list[tuple[str, str]]:
-    if obj is None:
-        return []
+    if obj is None or obj.ent_type_ == "PERSON" and obj.head.lower_ == "with":
+        return []  # "seven years with Matthias": a person ("eight years at Julius Berger")
     name = entity_text(obj) or (phrase(obj) if obj.pos_ == "PROPN" else None)
     named = any(c.dep_ == "compound" for c in obj.children)
     if name is None and obj.lemma_ in ("office", "council") and named:
