@@ -236,3 +236,21 @@ def test_a_couple_that_lasts_is_in_a_relationship(text: str, partner: str | None
 )
 def test_together_without_a_lasting_couple_says_no_status(text: str) -> None:
     assert not {t for t in triples(text) if t[1] == "relationship status"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was married to Henrik for twenty years until he died last spring.",
+        "I was married to Ingrid for twenty years before she passed.",
+    ],
+)
+def test_a_marriage_ended_by_a_death_is_widowhood(text: str) -> None:
+    found = triples(text)
+    assert ("Ana", "relationship status", "widowed", "assert") in found
+    assert ("Ana", "relationship status", "married", "end") not in found
+
+
+def test_a_marriage_ended_otherwise_is_no_widowhood() -> None:
+    found = triples("I was married to Tom for ten years until we divorced.")
+    assert ("Ana", "relationship status", "widowed", "assert") not in found

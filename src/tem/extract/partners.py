@@ -15,7 +15,7 @@ from typing import Any
 
 from tem.extract.facts import Candidate
 from tem.extract.farewells import PERIODS, died
-from tem.extract.filters import blocked
+from tem.extract.filters import blocked, is_negated
 from tem.extract.kinds import clause_of, spelled
 from tem.extract.lexicon import CUE_STATUS, PARTNER_NOUNS
 from tem.extract.nlp import english_word
@@ -105,6 +105,30 @@ def _other_half(token: Any) -> bool:
     return token.lower_ == "half" and any(c.lower_ in ("other", "better") for c in token.children)
 
 
+def _widowed(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Candidate]:
+    """A marriage that ended when the partner died is widowhood: "I was married to Henrik
+    for twenty years until he died" (the marriage read as ended, and a death of "he",
+    "she" or the partner named)."""
+    ended = {(c.relation, c.value, c.kind) for c in candidates if c.subject == speaker}
+    names = {v.casefold() for r, v, k in ended if r == "partner" and k == "end" and v}
+    if ("relationship status", "married", "end") not in ended or not names:
+        return candidates
+    dead = {
+        s.lower_
+        for t in sentence
+        if died(t) and not is_negated(t)  # "until he died": no condition
+        for s in t.children
+        if s.dep_ in ("nsubj", "nsubjpass")
+    }
+    if not dead & (names | {"he", "she"}):
+        return candidates
+    status = Candidate(speaker, "relationship status", "widowed", "assert", sentence.start)
+    return [
+        status if (c.relation, c.value) == ("relationship status", "married") else c
+        for c in candidates
+    ]
+
+
 def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Candidate]:
     """``candidates`` with what the speaker's own partner word says of them.
 
@@ -113,7 +137,7 @@ def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Ca
     smells like a brewery"), brings the status that word says, unless a status is
     read here already or the word is denied ("Rodrigo is NOT my boyfriend").
     """
-    candidates = _ended_first(candidates, speaker)
+    candidates = _widowed(sentence, _ended_first(candidates, speaker), speaker)
     word = own_partner_word(sentence)
     if word is None:
         return candidates
