@@ -818,3 +818,9 @@ def test_my_boo_is_a_relationship() -> None:
         "my boo marcus is cooking tonight 😍"
     )
     assert not extract("boo! scared you")
+
+
+def test_every_item_my_plural_noun_is_gives_a_value() -> None:
+    found = triples("My go-to drinks are horchata, Jarritos and agua de jamaica.")
+    drinks = {v for _, r, v, _ in found if r == "favorite drink"}
+    assert drinks == {"horchata", "Jarritos", "agua de jamaica"}

@@ -251,7 +251,11 @@ def _my_noun_is(noun: Token, be: Token, speaker: str) -> Stated:
     relation = _my_noun_relation(noun, value)
     if relation is None or value is None:
         return []
-    return [(speaker, relation, value, "assert")]
+    listed = [value]
+    if noun.tag_ == "NNS":  # "my go-to drinks are horchata, Jarritos and agua de jamaica"
+        items = [t for a in children(be, ("attr",))[1:] for t in (a, *a.conjuncts)]
+        listed += [v for v in (phrase(t) for t in items if t.pos_ in ("NOUN", "PROPN")) if v]
+    return [(speaker, relation, v, "assert") for v in dict.fromkeys(listed)]
 
 
 def _my_noun_relation(noun: Token, value: str | None) -> str | None:
