@@ -824,3 +824,19 @@ def test_every_item_my_plural_noun_is_gives_a_value() -> None:
     found = triples("My go-to drinks are horchata, Jarritos and agua de jamaica.")
     drinks = {v for _, r, v, _ in found if r == "favorite drink"}
     assert drinks == {"horchata", "Jarritos", "agua de jamaica"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("honestly cold brew is my whole personality rn ☕", ("favorite drink", "cold brew")),
+        ("Kitesurfing is my whole personality at this point.", ("hobby", "Kitesurfing")),
+    ],
+)
+def test_what_is_my_whole_personality_is_a_favourite(text: str, fact: tuple[str, str]) -> None:
+    assert ("Maria", *fact, "assert") in triples(text)
+
+
+def test_someone_elses_personality_says_nothing_of_mine() -> None:
+    assert not extract("my sister's whole personality is matcha")
+    assert not extract("Tom is my whole personality")

@@ -271,6 +271,9 @@ def _my_noun_relation(noun: Token, value: str | None) -> str | None:
         return "job title"
     if lemma in ("hobby", "passion"):
         return "hobby"
+    if lemma == "personality" and value is not None:  # "cold brew is my whole personality"
+        gerund = value.split()[-1].casefold().endswith("ing")
+        return taste_relation(value) or ("hobby" if gerund else None)
     if lemma == "plan":
         return "plan"
     if lemma in ("language", "tongue") and modifiers & SELF_LANGUAGE:
