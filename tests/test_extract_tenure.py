@@ -57,7 +57,6 @@ def test_a_length_of_something_else_is_no_tenure() -> None:
     )
 
 
-
 def test_years_with_a_person_are_no_employer() -> None:
     found = triples("Seven years with Matthias and we finally called it quits in the spring.")
     assert not [f for f in found if f[1] == "works at"]

@@ -124,9 +124,8 @@ def named_whole(relation: str, value: str, sentence: Any) -> str:
     either side: "Dubai Marina" for "Marina", "Médecins du Monde" for "Monde". Only a
     name said once in the sentence, all capitalised proper nouns."""
     span = kinds.span_of(sentence, value)
-    if relation not in NAMED - {"partner"} or span is None or value.casefold().count(
-        " "
-    ) != len(span) - 1 or sentence.text.casefold().count(value.casefold()) != 1:
+    said_once = sentence.text.casefold().count(value.casefold()) == 1
+    if relation not in NAMED - {"partner"} or span is None or not said_once:
         return value
     if not all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in span):
         return value

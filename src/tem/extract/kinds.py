@@ -406,6 +406,12 @@ def agent_noun(verb: Any) -> str | None:
     return None
 
 
+def retyped(relation: str, span: Any) -> str:
+    """The relation a value's kind overrules: a drink proposed as a partner is the drink
+    ("Tea and I broke up in May")."""
+    return "favorite drink" if relation == "partner" and consumed(span.root) else relation
+
+
 def consumed(token: Any) -> bool:
     """True for a drink or a food, whatever the tagger took it for ("Tea and I")."""
     from tem.extract.lexicon import DRINKS, FOODS

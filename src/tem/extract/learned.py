@@ -119,8 +119,7 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
         return None
     relation: str | None
     relation, kind = relation_of(label)
-    if relation == "partner" and kinds.consumed(span.root):
-        relation = "favorite drink"  # "Tea and I broke up": a drink is no partner
+    relation = kinds.retyped(relation, span)
     if relation == "works at" and not employer_cued(span):
         return None
     if relation in ("works at", "studies at"):
