@@ -13,9 +13,9 @@ twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
 that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
 twenty-five-writer model, ``tests/data/extraction_fresh10.jsonl``, written after
 that round's last change, and ``extraction_fresh11.jsonl`` to
-``extraction_fresh48.jsonl``, each frozen before the extractor it measures read it; each
-by someone who saw neither the code, nor the other sets; fresh5 to fresh16 are training
-rows of the span model since the thirty-seven-writer model, so their floors now guard
+``extraction_fresh52.jsonl``, each frozen before the extractor it measures read it; each
+by someone who saw neither the code, nor the other sets; fresh5 to fresh46 are training
+rows of the span model since the seventy-writer model, so their floors now guard
 against regressions only) or
 by hand (``benchmarks/data/extraction_gold.jsonl``); none is ever edited after an
 extractor ran on it. Every figure (overall, per relation, per style, negatives
@@ -87,6 +87,10 @@ SETS = {
     "extraction_fresh46.jsonl": ROOT / "data" / "extraction_fresh46.jsonl",
     "extraction_fresh47.jsonl": ROOT / "data" / "extraction_fresh47.jsonl",
     "extraction_fresh48.jsonl": ROOT / "data" / "extraction_fresh48.jsonl",
+    "extraction_fresh49.jsonl": ROOT / "data" / "extraction_fresh49.jsonl",
+    "extraction_fresh50.jsonl": ROOT / "data" / "extraction_fresh50.jsonl",
+    "extraction_fresh51.jsonl": ROOT / "data" / "extraction_fresh51.jsonl",
+    "extraction_fresh52.jsonl": ROOT / "data" / "extraction_fresh52.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
