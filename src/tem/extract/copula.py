@@ -142,16 +142,10 @@ def _firm_called(noun: Token) -> str | None:
     firm's word ("a guy called Tom" is none)."""
     if noun.pos_ != "NOUN" or kinds.person_noun(noun.text):
         return None
-    names = [
-        o
-        for acl in noun.children
-        if kinds.naming(acl)
-        for o in acl.children
-        if o.dep_ in ("oprd", "dobj", "attr", "npadvmod") and o.pos_ == "PROPN"
-    ]
-    if not names or names[0].ent_type_ == "PERSON" and noun.lemma_ not in kinds.FIRMS:
+    name = kinds.name_given(noun)
+    if name is None or name.ent_type_ == "PERSON" and noun.lemma_ not in kinds.FIRMS:
         return None
-    return phrase(names[0])
+    return phrase(name)
 
 
 def _place(token: Token) -> list[tuple[str, str | None, Kind]]:

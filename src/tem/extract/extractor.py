@@ -437,14 +437,8 @@ def _by_its_name(found: Candidate, sentence: Any) -> Candidate:
     span = kinds.span_of(sentence, found.value)
     if span is None or span.root.lemma_ not in kinds.FIRMS | kinds.SCHOOL_HEADS:
         return found
-    names = [
-        o
-        for acl in span.root.children
-        if kinds.naming(acl)
-        for o in acl.children
-        if o.dep_ in ("oprd", "dobj", "attr", "npadvmod") and o.pos_ == "PROPN"
-    ]
-    named = values.phrase(names[0]) if names else None
+    name = kinds.name_given(span.root)
+    named = values.phrase(name) if name is not None else None
     return replace(found, value=named) if named else found
 
 

@@ -483,3 +483,18 @@ def naming(token: Any) -> bool:
     """True for a participle that gives a noun its name: "a cat *named* Miso", "a guy
     *called* Tobi"."""
     return bool(token.dep_ == "acl" and token.lemma_ in ("name", "call"))
+
+
+def name_given(noun: Any) -> Any | None:
+    """The proper noun a noun is given as its name: "a bakery called *Mugi*", "a
+    fintech called *PayLoop*"; None when it is given none."""
+    return next(
+        (
+            o
+            for acl in noun.children
+            if naming(acl)
+            for o in acl.children
+            if o.dep_ in ("oprd", "dobj", "attr", "npadvmod") and o.pos_ == "PROPN"
+        ),
+        None,
+    )
