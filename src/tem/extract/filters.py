@@ -203,7 +203,7 @@ def _no_longer(neg: Token) -> bool:
     if following is not None and following.lower_ in ("longer", "more"):
         return True
     modal = any(c.tag_ == "MD" for c in neg.head.children)  # "can't pick it up anymore"
-    return not modal and any(c.lower_ in ("anymore", "anymo") for c in neg.head.children)
+    return not modal and any(c.lower_ == "anymore" for c in neg.head.children)
 
 
 def is_hypothetical(verb: Token) -> bool:
