@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from typing import Any
 
 from tem.extract import kinds, languages, partners
@@ -55,9 +56,8 @@ def canonical(relation: str, span: Any) -> str:
         known = OCCUPATIONS if relation == "job title" else ANIMALS
         value = _value(span)
         head, lemma = span.root.text, span.root.lemma_.casefold()
-        fixed = kinds.spelled(head, known)  # a typo ("plumbr"): a "maker" is no "baker"
-        if english_word(head.casefold()) and lemma not in known:
-            fixed = head
+        english = english_word(head.casefold()) and lemma not in known
+        fixed = head if english else kinds.spelled(head, known)  # "plumbr"; "maker" no "baker"
         return value if fixed == head else value.replace(head, fixed)
     first = span[0]
     base = first.tag_ in BASE_VERB_TAGS or first.lower_ == first.lemma_  # "I knit" (VBD)
@@ -111,12 +111,19 @@ def whole_name(span: Any) -> Any:
             return part if placed else span  # "De Krook | in Ghent": the model's whole span
     if not all(t.pos_ == "PROPN" for t in span):
         return span
-    start, end = span.start, span.end
-    while start > 0 and _name_part(doc, start - 1, -1):
+    grown = _grown(span, _name_part, doc[:])
+    return span if grown is None else grown
+
+
+def _grown(span: Any, part: Callable[[Any, int, int], bool], within: Any) -> Any | None:
+    """``span`` with the tokens of ``within`` either side that ``part`` says continue the
+    name; None when that makes a name longer than :data:`MAX_NAME`."""
+    doc, start, end = span.doc, span.start, span.end
+    while start > within.start and part(doc, start - 1, -1):
         start -= 1
-    while end < len(doc) and _name_part(doc, end, 1):
+    while end < within.end and part(doc, end, 1):
         end += 1
-    return doc[start:end] if end - start <= MAX_NAME else span
+    return doc[start:end] if end - start <= MAX_NAME else None
 
 
 def named_whole(relation: str, value: str, sentence: Any) -> str:
@@ -129,12 +136,8 @@ def named_whole(relation: str, value: str, sentence: Any) -> str:
         return value
     if not all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in span):
         return value
-    doc, start, end = span.doc, span.start, span.end
-    while start > sentence.start and _capital_part(doc, start - 1, -1):
-        start -= 1
-    while end < sentence.end and _capital_part(doc, end, 1):
-        end += 1
-    return str(doc[start:end].text) if end - start <= MAX_NAME else value
+    grown = _grown(span, _capital_part, sentence)
+    return value if grown is None else str(grown.text)
 
 
 def _capital_part(doc: Any, i: int, step: int) -> bool:
