@@ -22,6 +22,11 @@ def triples(*texts: str, speaker: str = "Maria") -> set[tuple[str, str, str | No
     return {(f.subject, f.relation, f.value, f.kind) for f in extract(*texts, speaker=speaker)}
 
 
+def values_of(text: str, *relations: str) -> set[str | None]:
+    """The values of every fact of ``relations`` that ``text`` gives, whoever it is about."""
+    return {f.value for f in extract(text) if f.relation in relations}
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -723,7 +728,7 @@ def test_a_you_of_another_clause_leaves_a_dropped_i_the_speakers() -> None:
     ],
 )
 def test_a_title_is_respelled_only_when_english_does_not_know_it(text: str, title: str) -> None:
-    assert {f.value for f in extract(text) if f.relation == "job title"} == {title}
+    assert values_of(text, "job title") == {title}
 
 
 @pytest.mark.parametrize(
@@ -735,21 +740,19 @@ def test_a_title_is_respelled_only_when_english_does_not_know_it(text: str, titl
     ],
 )
 def test_my_hobbies_are_a_gerund_read_as_a_verb(text: str, hobbies: set[str]) -> None:
-    assert {f.value for f in extract(text) if f.relation == "hobby"} == hobbies
+    assert values_of(text, "hobby") == hobbies
 
 
 def test_losing_ends_work_only_when_a_job_is_lost() -> None:
     assert ("Maria", "works at", "Fiat", "end") in triples("I lost my job at Fiat in May.")
-    assert not [f for f in extract("I lose at FIFA every time.") if f.relation == "works at"]
-    assert not [
-        f for f in extract("We lost our old Maine Coon in October.") if f.relation == "works at"
-    ]
+    assert not values_of("I lose at FIFA every time.", "works at")
+    assert not values_of("We lost our old Maine Coon in October.", "works at")
 
 
 def test_a_lowercase_place_read_as_an_infinitive_is_a_place() -> None:
     said = "i just moved to bushwick my rent is insane lol"
     assert ("Maria", "lives in", "Bushwick", "assert") in triples(said)
-    assert not [f for f in extract("We moved to split the rent.") if f.relation == "lives in"]
+    assert not values_of("We moved to split the rent.", "lives in")
 
 
 @pytest.mark.parametrize(
@@ -761,7 +764,7 @@ def test_a_lowercase_place_read_as_an_infinitive_is_a_place() -> None:
     ],
 )
 def test_a_title_with_or_at_a_named_firm_says_the_employer(text: str, employer: str) -> None:
-    assert {f.value for f in extract(text) if f.relation == "works at"} == {employer}
+    assert values_of(text, "works at") == {employer}
 
 
 @pytest.mark.parametrize(
@@ -773,11 +776,11 @@ def test_a_title_with_or_at_a_named_firm_says_the_employer(text: str, employer: 
     ],
 )
 def test_a_role_promoted_to_is_a_title_though_read_as_a_verb(text: str, title: str) -> None:
-    assert {f.value for f in extract(text) if f.relation == "job title"} == {title}
+    assert values_of(text, "job title") == {title}
 
 
 def test_promoted_to_do_something_is_no_title() -> None:
-    assert not [f for f in extract("I was promoted to lead the team.") if f.relation == "job title"]
+    assert not values_of("I was promoted to lead the team.", "job title")
 
 
 @pytest.mark.parametrize(
@@ -785,7 +788,7 @@ def test_promoted_to_do_something_is_no_title() -> None:
     ["lol retired from skateboarding after breaking my wrist.", "I retired the board last year."],
 )
 def test_retiring_from_a_pastime_or_a_thing_ends_no_work(text: str) -> None:
-    assert not [f for f in extract(text) if f.relation in ("works at", "job title")]
+    assert not values_of(text, "works at", "job title")
 
 
 def test_retiring_from_a_trade_ends_work() -> None:
@@ -802,7 +805,7 @@ def test_retiring_from_a_trade_ends_work() -> None:
     ],
 )
 def test_a_name_is_read_whole(text: str, relation: str, value: str) -> None:
-    assert value in {f.value for f in extract(text) if f.relation == relation}
+    assert value in values_of(text, relation)
     assert not [f for f in extract(text) if f.value and " and " in f.value]
 
 
@@ -810,7 +813,7 @@ def test_not_anymore_ends_what_held_unless_it_is_a_modal() -> None:
     assert ("Maria", "favorite drink", "coffee", "end") in triples("I don't drink coffee anymore.")
     assert ("Maria", "lives in", "Paris", "end") in triples("I don't live in Paris anymore.")
     assert not extract("I can't pick up the package anymore.")
-    assert not [f for f in extract("I'm not with Tom anymore.") if f.relation == "works at"]
+    assert not values_of("I'm not with Tom anymore.", "works at")
 
 
 def test_my_boo_is_a_relationship() -> None:
