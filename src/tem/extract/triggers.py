@@ -124,11 +124,14 @@ def spoken(text: str) -> str:
     has no employer "Sibusiso, Discovery Health"); "uni of" as "University of"
     (:data:`UNI_OF`); a typo of a word the rules read put right
     (:func:`tem.extract.typos.cues_respelled`: "my huband Tobi"); a dropped "g" put back
-    ("livin in leeds", "kickboxin"); and chat's tags after a word (:data:`CHAT_TAG`) cut."""
+    ("livin in leeds", "kickboxin"); chat's tags after a word (:data:`CHAT_TAG`) cut; and
+    speech's hesitations and fillers cut (:func:`tem.extract.speech.unfilled`: "I'm,
+    like, a barista, uh, at Grindhouse")."""
+    from tem.extract.speech import unfilled
     from tem.extract.typos import cues_respelled
     from tem.extract.vocatives import unaddressed
 
-    said = cues_respelled(ANNOTATION.sub(lambda m: " " * len(m.group()), text))
+    said = cues_respelled(ANNOTATION.sub(lambda m: " " * len(m.group()), unfilled(text)))
     said = NUMBERED.sub(lambda m: "," + " " * (len(m.group()) - 1), said)
     said = UNI_OF.sub("University of", unaddressed(said))
     said = PAST_OPENING.sub(_lowered_past, said)
