@@ -126,12 +126,15 @@ def spoken(text: str) -> str:
     (:func:`tem.extract.typos.cues_respelled`: "my huband Tobi"); a dropped "g" put back
     ("livin in leeds", "kickboxin"); chat's tags after a word (:data:`CHAT_TAG`) cut; and
     speech's hesitations and fillers cut (:func:`tem.extract.speech.unfilled`: "I'm,
-    like, a barista, uh, at Grindhouse")."""
+    like, a barista, uh, at Grindhouse"); and a learner's "like" before a role as "as"
+    (:func:`tem.extract.learners.as_for_like`: "I work in Lidl like cashier")."""
+    from tem.extract.learners import as_for_like
     from tem.extract.speech import unfilled
     from tem.extract.typos import cues_respelled
     from tem.extract.vocatives import unaddressed
 
-    said = cues_respelled(ANNOTATION.sub(lambda m: " " * len(m.group()), unfilled(text)))
+    said = as_for_like(unfilled(text))
+    said = cues_respelled(ANNOTATION.sub(lambda m: " " * len(m.group()), said))
     said = NUMBERED.sub(lambda m: "," + " " * (len(m.group()) - 1), said)
     said = UNI_OF.sub("University of", unaddressed(said))
     said = PAST_OPENING.sub(_lowered_past, said)
