@@ -64,6 +64,18 @@ def test_what_a_list_held_before_now_ended(text: str, ended: set[str]) -> None:
     assert {f.value for f in found if f.kind == "end"} == ended
 
 
+def test_now_also_adds_to_a_list() -> None:
+    text = "Languages I speak: Romanian, Italian, Spanish and now also English."
+    session = Session("s", datetime(2024, 5, 1, tzinfo=UTC), (Turn("Ana", text, 0),))
+    found = OfflineExtractor().extract(session)
+    assert {f.value for f in found if f.relation == "speaks" and f.kind == "assert"} == {
+        "Romanian",
+        "Italian",
+        "Spanish",
+        "English",
+    }
+
+
 def test_an_employer_before_now_a_title_at_another_ended() -> None:
     text = "Job history: teller at HBL, then analyst at Engro, and now I'm a manager at Careem."
     session = Session("s", datetime(2024, 5, 1, tzinfo=UTC), (Turn("Ana", text, 0),))

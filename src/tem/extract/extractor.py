@@ -400,7 +400,7 @@ def _superseded(found: Candidate, sentence: Any, candidates: list[Candidate]) ->
     span = kinds.span_of(sentence, found.value or "")
     if found.kind != "assert" or span is None:
         return found
-    nows = [t.i for t in sentence[span.end - sentence.start :] if t.lower_ in kinds.NOW_WORDS]
+    nows = [t.i for t in sentence[span.end - sentence.start :] if kinds.is_now(t)]
     after = [
         kinds.span_of(sentence.doc[nows[0] :], c.value or "")
         for c in candidates

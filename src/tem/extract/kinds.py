@@ -307,12 +307,16 @@ def _listed_under(token: Any, first: Any) -> bool:
 
 def _now_marked(item: Any) -> bool:
     before = item.doc[item.left_edge.i - 1] if item.left_edge.i > 0 else None
-    return any(c.lower_ in NOW_WORDS for c in item.lefts) or (
-        before is not None and before.lower_ in NOW_WORDS
-    )
+    return any(is_now(c) for c in item.lefts) or (before is not None and is_now(before))
 
 
 NOW_WORDS = frozenset({"now", "nowadays"})
+
+
+def is_now(token: Any) -> bool:
+    """A "now" that says what replaced what came before ("and now also English" adds)."""
+    after = token.doc[token.i + 1 : token.i + 2].text.casefold()
+    return token.lower_ in NOW_WORDS and after not in ("also", "too", "even")
 
 
 def sentence_words(span: Any) -> set[str]:
