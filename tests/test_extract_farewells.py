@@ -99,6 +99,34 @@ def test_time_in_a_place_is_no_home_ended_without_years_and_another_home(text: s
     assert "end" not in kinds_of(text, "lives in")
 
 
+@pytest.mark.parametrize(
+    ("text", "now", "before"),
+    [
+        ("I have lived in Amman and Doha, and since 2022 I am in Muscat.", "Muscat", "Doha"),
+        ("I was living in Dublin five years but I came back to Kraków.", "Kraków", "Dublin"),
+        ("I grew up in Pune but I moved to Toronto in 2019.", "Toronto", "Pune"),
+        ("I am living in Ibadan since two years, before I was living in Lagos.", "Ibadan", "Lagos"),
+    ],
+)
+def test_a_home_told_in_the_past_beside_one_held_now_is_over(
+    text: str, now: str, before: str
+) -> None:
+    found = facts(text, "lives in")
+    assert (now, "assert") in found and (before, "end") in found
+    assert (before, "assert") not in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've lived in Lyon for a decade.",  # one home told alone
+        "Bosch moved me to Stuttgart, so I've been living in Feuerbach since May.",
+    ],
+)
+def test_a_home_held_since_is_no_home_left(text: str) -> None:
+    assert "end" not in kinds_of(text, "lives in")
+
+
 def test_a_home_moved_into_is_held() -> None:
     found = facts("Moved out of Melbourne to a little place in Castlemaine.", "lives in")
     assert ("Castlemaine", "assert") in found

@@ -242,6 +242,7 @@ def _stated(
     ]
     candidates += list_mates(sentence, candidates)
     before = farewells.homes_before(sentence, candidates, speaker)
+    candidates = farewells.homes_left(sentence, candidates, speaker)
     candidates += [c for c in before if not _known(c, candidates)]
     candidates += [c for c in still_there(sentence, speaker) if not _known(c, candidates)]
     candidates = [_superseded(c, sentence, candidates) for c in candidates]

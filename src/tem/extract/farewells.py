@@ -123,6 +123,57 @@ def homes_before(sentence: Any, candidates: list[Candidate], speaker: str) -> li
     return found
 
 
+HOME_VERBS = frozenset({"live", "stay", "reside", "grow", "base"})
+"""Verbs that tell a home in the past: "I have lived in Amman", "was living in Dublin"."""
+MOVING = frozenset({"move", "relocate", "come", "settle", "shift", "emigrate", "transfer"})
+"""Verbs whose place is the home held since: "moved to Toronto", "came back to Kraków"."""
+
+
+def homes_left(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Candidate]:
+    """``candidates`` with a home told in the past ended beside another the sentence
+    holds now: "I have lived in Amman, Beirut, Doha, and since 2022 I am in Muscat",
+    "I was living in Dublin five years but I came back to Kraków", "I grew up in Pune
+    but moved to Toronto". One home told alone keeps its holding ("I've lived in Lyon
+    for a decade")."""
+    homes = [
+        c
+        for c in candidates
+        if c.subject == speaker and c.relation == "lives in" and c.kind == "assert" and c.value
+    ]
+    if len({(c.value or "").casefold() for c in homes}) < 2:
+        return candidates
+    told = {(c.value or "").casefold(): _home_told(sentence, c.value or "") for c in homes}
+    if "now" not in told.values():
+        return candidates
+    return [
+        replace(c, kind="end") if c in homes and told[(c.value or "").casefold()] == "before" else c
+        for c in candidates
+    ]
+
+
+def _home_told(sentence: Any, value: str) -> str | None:
+    """ "now" for a home held now (a present verb, a move to it), "before" for one told
+    in the past or the perfect, None when the sentence does not say."""
+    from tem.extract.kinds import span_of
+
+    span = span_of(sentence, value)
+    if span is None:
+        return None
+    verb = clause_of(span.root)
+    aux = {c.lower_ for c in verb.children if c.dep_ == "aux"}
+    if verb.lemma_ in MOVING and not aux & {"will", "'ll", "might", "may", "could"}:
+        return "now"
+    if verb.tag_ == "VBG":  # "was living in Lagos"; "I've been living in Feuerbach"
+        past = bool(aux & {"was", "were"})
+        return "before" if past and verb.lemma_ in HOME_VERBS else None if past else "now"
+    if verb.tag_ in ("VBP", "VBZ"):
+        return "now"
+    perfect = bool(aux & {"have", "'ve", "has", "had"})
+    if verb.lemma_ in HOME_VERBS and (verb.tag_ == "VBD" or perfect):
+        return "before"
+    return None
+
+
 FORGETTING = frozenset({"lose", "forget"})
 """Verbs by which a language is no longer spoken: "I've lost all my Spanish", "my Danish
 has been completely forgotten"."""
