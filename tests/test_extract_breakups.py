@@ -32,6 +32,10 @@ def _ended(text: str) -> set[str | None]:
         ("Split from my fiancé Dan at Christmas, still gutted.", "Dan"),  # "from", not "with"
         ("I separated from Tomas last year.", "Tomas"),
         ("Called it quits with Thandi after five years.", "Thandi"),  # "with" on "quits"
+        ("Dina and I called it quits after six years.", "Dina"),  # "Dina" read as a place
+        ("I called it quits with Mateo in April and honestly I'm better off.", "Mateo"),
+        ("My old flame Lin and I went separate ways in spring.", "Lin"),
+        ("My girlfriend Chiara and me we broke up.", "Chiara"),  # "we" the subject
     ],
 )
 def test_an_ended_couple_ends_the_named_partner(text: str, partner: str) -> None:
@@ -45,6 +49,7 @@ def test_an_ended_couple_ends_the_named_partner(text: str, partner: str) -> None
         "I might break up with Sam.",  # not done
         "Nokia and I parted ways in April after twelve years.",  # a job
         "Did you and Sam break up?",
+        "Salsa and I have parted ways after ten years.",  # a pastime
     ],
 )
 def test_no_couple_of_the_speaker_ended(text: str) -> None:

@@ -34,7 +34,7 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     for verb in sentence:
         if verb.pos_ != "VERB" or not _ends_couple(verb) or filters.blocked(verb):
             continue
-        other = _other(verb, speaker)
+        other = _other(verb, speaker) or _joined_name(verb)
         if other is None:
             continue
         if _city_left(verb, other):  # "Paris and I have broken up": a home left
@@ -46,7 +46,9 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
                 span = kinds.span_of(verb.sent, name)
                 named = None if span is None else institutions.school_or_employer("works at", span)
                 found.append(Candidate(speaker, named or "works at", name, "end", verb.i))
-            continue
+                continue
+            if not _person_named(other):  # "Dina and I called it quits": Dina read as a place
+                continue
         if kinds.consumed(other):
             continue  # "Tea and I broke up": a drink given up
         name = person_name(other)
@@ -72,12 +74,13 @@ def _ends_couple(verb: Token) -> bool:
         return True  # "Since Andrés and I split", "split with Tom"; not "split the bill"
     if lemma in UP:
         return UP[lemma] in particles
-    if lemma == "call":  # "called it quits"
-        return any(t.lower_ == "quits" for t in verb.subtree)
+    if lemma == "call":  # "called it quits", however parsed
+        said = verb.doc[verb.i + 1 : verb.i + 3].text.casefold()
+        return said == "it quits" or any(t.lower_ == "quits" for t in verb.subtree)
     if lemma == "part":  # "parted ways"
         return bool(children(verb, ("dobj",), ("ways",)))
     if lemma == "go":  # "went our separate ways"
-        ways = children(verb, ("dobj",), ("ways",))
+        ways = children(verb, ("dobj", "npadvmod"), ("ways",))
         return any(c.lower_ == "separate" for w in ways for c in w.children)
     return lemma in PLAIN
 
@@ -107,6 +110,32 @@ def _other(verb: Token, speaker: str) -> Token | None:
     if children(verb, ("dobj",), SELF):
         return subject  # "Lara dumped me"
     return None
+
+
+def _joined_name(verb: Token) -> Token | None:
+    """ "*Dina* and I called it quits", "me and *Tony* broke up", "my girlfriend *Chiara*
+    and me, we broke up": a name joined to the speaker by "and" before the verb, however
+    the parser attached the two (it reads "Dina" as a place, or "we" as the subject)."""
+    doc = verb.doc
+    for i in range(verb.sent.start + 1, verb.i - 1):
+        if doc[i].lower_ not in ("and", "&"):
+            continue
+        left, right = doc[i - 1], doc[i + 1]
+        for name, self_word in ((left, right), (right, left)):
+            if self_word.lower_ in ("i", "me") and _person_named(name):
+                return name
+    return None
+
+
+def _person_named(token: Token) -> bool:
+    """A name that may be a person's: a proper noun that names no known place nor firm,
+    nor a common noun capitalised as its sentence's first word ("Salsa and I have parted
+    ways": a pastime)."""
+    from tem.extract.nlp import known_nouns
+
+    firm = token.ent_type_ in ("ORG", "PRODUCT", "FAC", "NORP")
+    common = token.i == token.sent.start and token.lower_ in known_nouns()
+    return token.pos_ == "PROPN" and not firm and not common and not places.known_place(token.text)
 
 
 def _gerund_of_self(verb: Token) -> bool:
