@@ -215,6 +215,9 @@ def test_moving_in_with_a_partner_leaves_no_one_single() -> None:
         ("I've been going out with Isla since sixth form.", "Isla"),
         ("Me and Natasha have been going steady for three years now.", "Natasha"),
         ("We're not married yet but we've been together for three years.", None),
+        ("me and Vale are official now hehe", "Vale"),
+        ("Me and Dev are officially a thing.", "Dev"),
+        ("Chloe and I are officially together.", "Chloe"),
     ],
 )
 def test_a_couple_that_lasts_is_in_a_relationship(text: str, partner: str | None) -> None:
@@ -232,6 +235,8 @@ def test_a_couple_that_lasts_is_in_a_relationship(text: str, partner: str | None
         "Yesterday I went out with my friends and had a bit too much to drink.",
         "Tom and Priya have been together for years.",  # a couple without the speaker
         "We should get together sometime this year.",
+        "I'm due to start at Pfizer in September, not official yet though.",
+        "That's a thing now.",
     ],
 )
 def test_together_without_a_lasting_couple_says_no_status(text: str) -> None:

@@ -248,9 +248,13 @@ def person_name(person: Any) -> str | None:
     return phrase(named[0]) if named else None
 
 
-COUPLE_WORDS = {"be": frozenset({"together", "item"}), "go": frozenset({"steady", "out"})}
+COUPLE_WORDS = {
+    "be": frozenset({"together", "item", "official", "thing"}),
+    "go": frozenset({"steady", "out"}),
+}
 """What a verb says of a couple: "have been *together* nine years", "we've been an *item*
-since March", "been going *steady*", "going *out* with Isla"."""
+since March", "been going *steady*", "going *out* with Isla", "are *official* now",
+"officially a *thing*"."""
 
 
 def coupled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Candidate]:
@@ -265,13 +269,21 @@ def coupled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Ca
     for verb in sentence:
         words = COUPLE_WORDS.get(verb.lemma_)
         said = {c.lower_ for c in verb.children if c.dep_ in ("advmod", "attr", "acomp", "prt")}
-        if not words or not said & words or blocked(verb) or not _lasting(verb):
+        if not words or not said & words or blocked(verb):
+            continue
+        official = said & {"official", "officially"} or any(
+            c.lower_ == "officially" for t in verb.children for c in (t, *t.children)
+        )  # "me and Vale are official now", "officially a thing"
+        if not official and (not _lasting(verb) or "thing" in said):
             continue
         subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
         people = [p for s in subjects for p in (s, *(c for c in s.children if c.dep_ == "conj"))]
         with_whom = [o for p in verb.children if p.lower_ == "with" for o in p.children]
         if not any(p.lower_ in ("i", "me", "we") for p in people):
             continue
+        alone = len(people) < 2 and not any(p.lower_ == "we" for p in people)
+        if alone and not said & {"together", "item", "steady", "out"}:
+            continue  # "I'm due to start at Pfizer, not official yet": no couple
         if "out" in said and not any(_partner_name(o) for o in with_whom):
             continue  # "went out with my friends": no one named gone out with
         found = [
