@@ -40,3 +40,30 @@ def test_a_fragment_of_still_says_what_holds(text: str, fact: tuple[str, str, st
 )
 def test_other_stills_say_nothing(text: str) -> None:
     assert not {f for f in _facts(text) if f[0] in ("lives in", "works at")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Four years in Graz now and I finally speak decent German.",
+        "haha yes I speak Portuguese now, 2 yrs in Lisbon will do that to u",
+        "Learning Dutch was hard, but after six years in Utrecht I can finally hold my own.",
+    ],
+)
+def test_years_in_a_place_told_now_are_a_home(text: str) -> None:
+    homes = {f[1] for f in _facts(text) if f[0] == "lives in" and f[2] == "assert"}
+    assert homes & {"Graz", "Lisbon", "Utrecht"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister has been two years in Rome.",  # someone else's
+        "Three years in Lagos was enough for me.",  # the past
+        "My two years in Paris were great.",  # the past, and owned
+        "I moved to Leeds, after six years in York.",  # another home is held
+    ],
+)
+def test_years_in_a_place_of_the_past_or_of_others_are_no_home(text: str) -> None:
+    homes = {f[1] for f in _facts(text) if f[0] == "lives in" and f[2] == "assert"}
+    assert not homes & {"Rome", "Lagos", "Paris", "York"}

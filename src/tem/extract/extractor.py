@@ -244,7 +244,8 @@ def _stated(
     before = farewells.homes_before(sentence, candidates, speaker)
     candidates = farewells.homes_left(sentence, candidates, speaker)
     candidates += [c for c in before if not _known(c, candidates)]
-    candidates += [c for c in still_there(sentence, speaker) if not _known(c, candidates)]
+    there = still_there(sentence, speaker, candidates)
+    candidates += [c for c in there if not _known(c, candidates)]
     candidates = [_superseded(c, sentence, candidates) for c in candidates]
     headed = heading_candidates(sentence, previous, speaker)
     candidates = _in_history(candidates, headed)

@@ -7,7 +7,8 @@ is where they work or study (judged by its words, :func:`institutions.school_or_
 Only where "still" opens a fragment of its own (the message's start, after a comma, a
 dash, a colon or a word of chat), so that "my sister is still in Lima" and "I'm still
 in shock" say nothing; and a place in a sentence that tells a stay ("still in Bali for two
-more days") is no home.
+more days") is no home. So is a home told by the years spent there, when the sentence
+holds no other: "four years in Graz now and I finally speak decent German".
 """
 
 from __future__ import annotations
@@ -29,9 +30,12 @@ CHAT = frozenset("yeah yes yep yup ya yea haha lol omg ok okay and but so nah".s
 NOT_NAMES = frozenset({"it", "home", "work", "school", "uni", "university", "college"})
 
 
-def still_there(sentence: Any, speaker: str) -> list[Candidate]:
-    """The homes and posts ``sentence`` says still hold in fragments of its own."""
-    found = []
+def still_there(sentence: Any, speaker: str, held: list[Candidate]) -> list[Candidate]:
+    """The homes and posts ``sentence`` says still hold in fragments of its own, and a
+    home told by the years spent there when no other is held (``held``: what was read
+    of the sentence already; :func:`_years_there`)."""
+    homes = any(c.relation == "lives in" and c.subject == speaker for c in held)
+    found = [] if homes else _years_there(sentence, speaker)
     for token in sentence:
         if token.lower_ != "still" or not _opens_fragment(token):
             continue
@@ -86,3 +90,46 @@ def _name(preposition: Token) -> tuple[str, str] | None:
     span = doc[words[0].i : words[-1].i + 1]
     relation = institutions.school_or_employer("works at", span) or "works at"
     return relation, span.text
+
+
+YEARS = frozenset({"year", "years", "yr", "yrs", "decade", "decades"})
+"""Spans of time a home is told by; months and weeks may be a stay ("two months in Bali")."""
+
+
+def _years_there(sentence: Any, speaker: str) -> list[Candidate]:
+    """ "Four years in Graz now and I finally speak decent German", "three years in Lagos
+    today", "after six years in Utrecht I can finally hold my own": years in a place,
+    told of no one else and not in the past ("I spent three years in Lagos", "three
+    years in Lagos was enough"), are the speaker's home."""
+    for token in sentence:
+        if token.lower_ not in YEARS or not any(c.dep_ == "nummod" for c in token.children):
+            continue
+        after = token.doc[token.i + 1 : token.i + 2]
+        if (
+            not after
+            or after.text.casefold() != "in"
+            or any(c.dep_ == "poss" for c in token.children)
+        ):
+            continue
+        place = _place(after[0])
+        if place is None or not _told_now(token):
+            continue
+        return [Candidate(speaker, "lives in", place[1], "assert", token.i)]
+    return []
+
+
+def _told_now(span: Token) -> bool:
+    """True when the years are a fragment of their own or hang on a clause in the
+    present, not on a verb of the past nor on someone else's ("my sister has been")."""
+    head = span.head
+    if span.dep_ == "pobj" and head.lower_ == "after":
+        head = head.head  # "after six years in Utrecht I can finally ..."
+    elif span.dep_ not in ("ROOT", "npadvmod", "nsubj", "appos", "dep"):
+        return False
+    verb = head if head.pos_ in ("VERB", "AUX") else None
+    if span.dep_ == "ROOT" or verb is None:
+        return True
+    subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    past = verb.tag_ == "VBD" or any(c.lower_ in ("was", "were", "had") for c in verb.children)
+    others = any(s.lower_ not in ("i", "we") and s.i != span.i for s in subjects)
+    return not past and not others
