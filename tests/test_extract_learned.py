@@ -619,3 +619,18 @@ def test_the_speakers_own_animals_in_the_plural_are_pets(monkeypatch: pytest.Mon
     assert ("Ana", "has pet", "kunekune pig", "assert") in facts_with(
         monkeypatch, text, "kunekune pigs", "HAS_PET"
     )
+
+
+def test_proposals_of_one_label_a_space_apart_are_one() -> None:
+    text = "I play the shakuhachi and drink tea"
+    proposals = [(2, 10, "HOBBY"), (11, 21, "HOBBY"), (32, 35, "FAVORITE_DRINK")]
+    assert learned._joined(proposals, text) == [(2, 21, "HOBBY"), (32, 35, "FAVORITE_DRINK")]
+    apart = [(2, 6, "HOBBY"), (11, 21, "HOBBY")]  # "play" ... "shakuhachi": words between
+    assert learned._joined(apart, text) == apart
+
+
+def test_the_instrument_played_is_the_pastime(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "In my spare time I play the shakuhachi."
+    found = facts_with(monkeypatch, text, "play the shakuhachi", "HOBBY")
+    hobbies = {value for _, relation, value, _ in found if relation == "hobby"}
+    assert hobbies == {"shakuhachi"}  # not "playing", nor a second "playing the shakuhachi"

@@ -384,7 +384,8 @@ def _lengthened(found: Candidate, proposals: list[Candidate]) -> Candidate:
     for p in proposals:
         same = (p.subject, p.relation, p.kind) == (found.subject, found.relation, found.kind)
         longer = p.value is not None and words in f" {p.value.casefold()} " != words
-        if same and longer:
+        played = set((p.value or "").casefold().split()) - set(words.split()) <= {"playing", "the"}
+        if same and longer and not played:  # "tabla" stays the pastime, not "playing the tabla"
             return replace(found, value=p.value)
     return found
 

@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from tem.extract import about, filters, institutions, kinds, offers, partners, shapes, trips
-from tem.extract.copula import LIVING
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import NAMED, canonical, whole_name
 from tem.extract.kinds import clause_of
 from tem.extract.lexicon import FORMER, KIN_NOUNS, OCCUPATIONS
+from tem.extract.origins import from_origin, where_else
 from tem.extract.presupposed import presupposed
 from tem.extract.subjects import (
     SELF,
@@ -44,7 +44,6 @@ from tem.extract.subjects import (
     subject_token,
 )
 from tem.extract.triggers import speaks_of_self
-from tem.extract.values import children
 
 Token = Any
 MODEL_PATH = Path(__file__).with_name("data") / "facts"
@@ -82,7 +81,19 @@ Proposal = tuple[int, int, str]
 def mark(texts: Iterable[str], batch_size: int = 64) -> Iterator[list[Proposal]]:
     """Yield the model's proposals for each text."""
     for doc in load_model().pipe(texts, batch_size=batch_size):
-        yield [(e.start_char, e.end_char, e.label_) for e in doc.ents]
+        yield _joined([(e.start_char, e.end_char, e.label_) for e in doc.ents], doc.text)
+
+
+def _joined(proposals: list[Proposal], text: str) -> list[Proposal]:
+    """Proposals of one label a space apart as one: the model marks "play the" and
+    "shakuhachi" in "I play the shakuhachi", one pastime."""
+    joined: list[Proposal] = []
+    for start, end, label in proposals:
+        if joined and joined[-1][2] == label and not text[joined[-1][1] : start].strip():
+            joined[-1] = (joined[-1][0], end, label)
+        else:
+            joined.append((start, end, label))
+    return joined
 
 
 def relation_of(label: str) -> tuple[str, Kind]:
@@ -418,55 +429,6 @@ def _object_left(span: Any) -> bool:
     while head.dep_ == "compound" and head.head.i != head.i:
         head = head.head
     return head.dep_ == "dobj" and head.head.lemma_ in LEAVING_VERBS
-
-
-ORIGINS = frozenset({"grow", "bear", "raise", "bring"})
-"""Verbs of where one comes from: "where I grew up", "was born", "was brought up"."""
-SETTLING = frozenset({"settle", "put", "land", "end", "move", "drop"})
-"""Verbs of arriving for good: "where I finally settled", "where I've put down roots"."""
-
-
-ORIGIN_NOUNS = frozenset({"hometown", "birthplace"})
-ORIGIN_WORDS = frozenset({"native", "home", "birth"})
-"""Words before "place", "town" or "country" that make it where one comes from."""
-
-
-def from_origin(span: Any) -> bool:
-    """True for where the speaker comes from, not lives: "I was born in Accra", "raised
-    in Marseille", "my native place is Nagpur", "my hometown is Leeds"; not when the
-    sentence says they are still there ("born and raised in Lagos and still here", "and
-    never left")."""
-    if any(t.lower_ in ("still", "here", "never") for t in span.sent):
-        return False  # "... and never left"
-    verb = clause_of(span.root)
-    if verb.lemma_ in ORIGINS:  # "was born", "raised in"; not "raised the rent"
-        return verb.tag_ == "VBN" and not children(verb, ("dobj",))
-    if verb.lemma_ != "be":
-        return False
-    for subject in children(verb, ("nsubj",)):
-        told = {c.lower_ for c in subject.children if c.dep_ in ("amod", "compound")}
-        place = subject.lemma_ in ("place", "town", "village", "city", "country")
-        if subject.lemma_ in ORIGIN_NOUNS or place and told & ORIGIN_WORDS:
-            return True
-    return False
-
-
-def where_else(span: Any, relation: str) -> bool:
-    """True for a value that is where the speaker did something else or once: "Lagos is
-    where I grew up", "Oxford is where I studied" (not "Porto is where I live now")."""
-    be = span.root.head
-    if span.root.dep_ != "nsubj" or be.lemma_ != "be":
-        return False
-    for clause in children(be, ("advcl", "ccomp", "relcl", "attr")):
-        if not children(clause, ("advmod",), ("where",)):
-            continue
-        if not children(clause, ("nsubj", "nsubjpass"), ("i", "we")):
-            continue
-        if be.tag_ == "VBD" or clause.lemma_ in ORIGINS:
-            return True  # "Leeds was where I lived", "where I was born"
-        settled = relation == "lives in" and clause.lemma_ in LIVING | SETTLING
-        return clause.tag_ == "VBD" and not settled  # not "where I dropped anchor"
-    return False
 
 
 def left_behind(span: Any) -> bool:
