@@ -161,6 +161,8 @@ def test_a_span_of_time_told_in_the_past_is_over(text: str, relation: str, kind:
         ("Kicked my boyfriend Jay to the curb last week.", "partner"),
         ("I've finally knocked my flat white habit on the head.", "favorite drink"),
         ("Pulled the plug on my PhD at Imperial last month.", "studies at"),
+        ("Chucked in my job at Tesco over the summer, no regrets.", "works at"),
+        ("I closed the book on med school at Aga Khan University last year.", "studies at"),
     ],
 )
 def test_an_idiom_of_quitting_ends_what_it_quits(text: str, relation: str) -> None:

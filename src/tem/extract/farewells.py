@@ -51,11 +51,17 @@ QUITTING = {
     "kick": "off out curb kerb",
     "knock": "head",
     "pull": "plug",
+    "chuck": "in",
+    "jack": "in",
+    "say": "goodbye farewell",
+    "bid": "goodbye farewell adieu",
+    "close": "book",
 }
 """Idioms of quitting, by their verb and the word that makes them one: "threw in the
 *towel* on my PhD", "hung *up* my boxing gloves", "packed *in* the hurling", "called
 *time* on rugby", "got kicked *off* the rowing team", "kicked soda to the *curb*",
-"knocked my flat white habit on the *head*", "pulled the *plug* on my PhD"."""
+"knocked my flat white habit on the *head*", "pulled the *plug* on my PhD", "*chucked in*
+my job at Tesco", "said *goodbye* to Siemens", "closed the *book* on Maersk"."""
 MILESTONES = frozenset({"hit", "reach", "celebrate", "mark", "clock", "turn"})
 """Verbs whose span of time is a milestone reached, not a period over: "my gf Rosa and I
 just *hit* 2 years", "we *celebrated* ten years"; nor is that of a verb of sending
