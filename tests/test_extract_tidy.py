@@ -97,6 +97,21 @@ def test_a_typo_in_a_title_or_drink_is_respelled(relation: str, value: str, tidi
 
 
 @pytest.mark.parametrize(
+    ("value", "tidied"),
+    [
+        ("employed hairdresser", "hairdresser"),  # "self-employed", split by the tokenizer
+        ("cashier shifts change evry week", "cashier"),  # run on, no comma
+        ("cashier startd", "cashier"),
+        ("vet tech", "vet tech"),  # a title goes on with a singular word
+        ("director of operations", "director of operations"),
+        ("head of marketing", "head of marketing"),
+    ],
+)
+def test_a_title_ends_with_its_person(value: str, tidied: str) -> None:
+    assert tidy("job title", value) == tidied
+
+
+@pytest.mark.parametrize(
     ("value", "named"),
     [
         ("swim", "swimming"),  # a long swim at Bondi

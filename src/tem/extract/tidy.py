@@ -15,8 +15,8 @@ import re
 import unicodedata
 
 from tem.extract.kinds import PLACE_OF_WORK, person_noun, spelled
-from tem.extract.lexicon import ANIMALS, DRINKS, PARTNER_NOUNS
-from tem.extract.nlp import english_word, listed_word, respelled
+from tem.extract.lexicon import ANIMALS, DRINKS, OCCUPATIONS, PARTNER_NOUNS
+from tem.extract.nlp import english_index, english_word, frequency, listed_word, respelled
 
 PARTNER_WORDS = PARTNER_NOUNS | frozenset(
     {"gf", "bf", "hubby", "wifey", "missus", "fella", "man", "girl", "boo"}
@@ -216,8 +216,27 @@ def _title(words: list[str]) -> list[str]:
         words = words[2:]
     if len(words) > 1 and words[0].casefold() in HOURS:
         words = words[1:]
+    if len(words) > 1 and words[0].casefold() in ("employed", "self-employed"):
+        words = words[1:]  # "self-employed hairdresser": how, not what
+    words = _ending_in_the_person(words)
     fixed = [respelled(w, "noun", "adj") for w in words]  # "sofware engineer", "data anlyst"
     return fixed if fixed != words and person_noun(fixed[-1]) else words  # "sparky", "physio"
+
+
+def _ending_in_the_person(words: list[str]) -> list[str]:
+    """A title run on into the words after it, typed with no comma ("cashier startd
+    monday", "cashier shifts change evry week", "therapist nights mostly"): cut after
+    its last listed occupation when a typo or a plural follows it, which no title goes
+    on with ("vet tech", "head of marketing" go on)."""
+    people = [i for i, w in enumerate(words) if w.casefold() in OCCUPATIONS]
+    if not people or people[-1] == len(words) - 1:
+        return words
+    after = words[people[-1] + 1].casefold()
+    plural = after.endswith("s") and not after.endswith("ss")
+    known = frequency(after) > 0 or after in english_index()  # as typed: "startd" is none
+    if after in ("of", "to", "for", "&", "and") or known and not plural:
+        return words  # "vet tech", "bus driver", "head of marketing"
+    return words[: people[-1] + 1]
 
 
 def _without_when(relation: str, words: list[str]) -> list[str]:
