@@ -142,3 +142,9 @@ def test_what_a_value_is_compared_with_is_no_value() -> None:
     """ "hooked on Earl Grey now, way more than lemon tea": a reading that starts at
     "than" is the other side of a comparison."""
     assert tidy("favorite drink", "than lemon tea") is None
+
+
+@pytest.mark.parametrize("value", ["playing", "doing", "Learning"])
+def test_a_verb_of_pastime_alone_names_no_pastime(value: str) -> None:
+    assert tidy("hobby", value) is None
+    assert tidy("hobby", "playing the koto") == "playing the koto"

@@ -177,7 +177,8 @@ def facts_of_turn(
         candidates = partners.coupled(sentence, candidates, speaker)
         tidied = [replace(c, value=tidy(c.relation, c.value)) for c in candidates]
         # nothing of a value may be left ("broke up 💔"), and only an ending may say none
-        tidied = [c for c in tidied if c.value is not None or c.kind == "end"]
+        # ("I quit"); a pastime ended is named ("stopped playing the violin": no "playing")
+        tidied = [c for c in tidied if c.value or c.kind == "end" and c.relation != "hobby"]
         for candidate in sorted(_named_ends(tidied), key=lambda c: c.anchor):
             key = (candidate.subject, candidate.relation, candidate.value, candidate.kind)
             if key in seen:

@@ -59,6 +59,8 @@ TIMES = frozenset(
 )
 """Words of time the parse can leave as a whole value: "Stuff I'm into lately: ...",
 "we play like 4x a week"."""
+DOINGS = frozenset("playing doing going making learning practising practicing".split())
+"""Verbs of a pastime that name none alone: "playing" is not the koto played."""
 RECENCY = frozenset("new current present latest".split())
 """Words of recency before a value that are not part of it: "their new editor"."""
 BYGONE = frozenset({"former", "ex", "erstwhile", "retired"})
@@ -79,7 +81,8 @@ def tidy(relation: str, value: str | None) -> str | None:
         words = words[:-1]  # "Hoi An" keeps its capital "An"
     while len(words) > 1 and words[0].casefold() in CHAT_TAGS:
         words = words[1:]  # "omg Theo", which the tagger read as one name
-    if not words or " ".join(words).casefold() in TIMES or words[0].casefold() == "than":
+    bare = relation == "hobby" and " ".join(words).casefold() in DOINGS  # "I play the koto"
+    if not words or bare or " ".join(words).casefold() in TIMES or words[0].casefold() == "than":
         return None  # "broke up 💔": no words, no value; "week lmao": a time; "way more
         # than lemon tea": the other side of a comparison
     if len(words) > 1 and len({w.casefold() for w in words}) == 1:
