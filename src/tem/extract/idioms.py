@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import filters
+from tem.extract import filters, shapes
 from tem.extract.facts import Kind
 from tem.extract.leisure import taste_phrase, taste_relation
 from tem.extract.lexicon import CONTAINERS
@@ -36,14 +36,21 @@ TRIGGER_LEMMAS = NEED_VERBS | BEAT_VERBS | STOP_VERBS
 NEGATIONS = frozenset({"n't", "nt", "not", "never", "cannot"})
 
 
+BLOOD = frozenset({"blood", "dna", "veins", "bones"})
+"""'Canyoning is in my *blood*', 'fado runs in my *veins*', 'rugby is in my *DNA*'."""
+
+
 def is_trigger(token: Token) -> bool:
-    return bool(token.lemma_ in TRIGGER_LEMMAS or token.lower_ in CRAVING_WORDS)
+    lower = token.lower_
+    return bool(token.lemma_ in TRIGGER_LEMMAS or lower in CRAVING_WORDS or lower in BLOOD)
 
 
 def taste_idioms(token: Token, speaker: str) -> Stated:
     """Return the favourite a set phrase around ``token`` states, if any."""
     if token.lower_ in CRAVING_WORDS:
         return _craving(token, speaker)
+    if token.lower_ in BLOOD:
+        return _in_my_blood(token, speaker)
     if token.pos_ not in ("VERB", "AUX"):
         return []
     if token.lemma_ in BEAT_VERBS:
@@ -109,3 +116,37 @@ def _stated(
         if relation is not None:
             return [(who, relation, value, "assert")]
     return []
+
+
+def _in_my_blood(word: Token, speaker: str) -> Stated:
+    """ "Canyoning is in my blood", "climbing mountains is in my blood": the activity that
+    is the subject is a pastime of the speaker's. Only an activity ("-ing"): "Karachi is
+    in my blood" (a home), "Tamil runs in my blood", "Ouzo runs in my veins" are left to
+    the span model, which reads them by their kind; and only the speaker's own blood."""
+    preposition = word.head
+    mine = any(c.dep_ == "poss" and c.lower_ == "my" for c in word.children)
+    if not mine or preposition.lower_ != "in" or preposition.dep_ != "prep":
+        return []
+    verb = preposition.head
+    if verb.lemma_ not in ("be", "run", "flow") or filters.blocked(verb):
+        return []
+    for subject in children(verb, ("nsubj", "csubj")):
+        span = subject.doc[subject.left_edge.i : subject.right_edge.i + 1]
+        value = span.text if subject.tag_ == "VBG" else phrase(subject)
+        if value is None:
+            continue
+        if subject.left_edge.i == subject.sent.start and value[:1].isupper():
+            value = value[:1].lower() + value[1:]  # "Canyoning is ...": capital of the sentence
+        first = value.split()[0].casefold()
+        doing = first.endswith("ing") and not _trade(first[:-3])  # "canyoning"; not "teaching"
+        if doing and shapes.well_formed("hobby", span) or doing and subject.pos_ == "PROPN":
+            return [(speaker, "hobby", value, "assert")]
+        return []  # a place, a language, a drink: the span model reads them
+    return []
+
+
+def _trade(stem: str) -> bool:
+    """True for the stem of a trade's activity: "teach" (teacher), "nurs" (nurse), "cook"."""
+    from tem.extract.lexicon import OCCUPATIONS
+
+    return any(doer in OCCUPATIONS for doer in (stem, stem + "e", stem + "er", stem + "r"))

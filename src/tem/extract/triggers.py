@@ -50,7 +50,7 @@ PHRASES += r"|without|enough of|nothing (?:beats|compares|tops|rivals)|hooked|ad
 PHRASES += r"|first (?:day|week|month|shift)|still (?:in|at) "  # "yeah still in Ghent"
 PHRASES += r"|\w+ (?:me|us) (?:on|go|off|out|redundant|aboard)\b"  # "took me on", "let me go"
 PHRASES += r"|propos|the question|one knee|a ring on"  # a proposal
-PHRASES += r"|personality"  # "cold brew is my whole personality"
+PHRASES += r"|personality|in my (?:blood|dna|veins|bones)"  # "... is my whole personality"
 PHRASES += r"|(?:my|our) (?:\w+ )?(?:boss|manager|colleague|coworker|shift|office|desk|job|rota)"
 PHRASES += r"(?:e?s)? (?:at|with|in) "  # "my boss at Deloitte": :func:`tem.extract.posts.posts_at`
 
