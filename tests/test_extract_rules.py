@@ -843,3 +843,12 @@ def test_what_is_my_whole_personality_is_a_favourite(text: str, fact: tuple[str,
 def test_someone_elses_personality_says_nothing_of_mine() -> None:
     assert not extract("my sister's whole personality is matcha")
     assert not extract("Tom is my whole personality")
+
+
+def test_my_on_the_compound_still_owns_the_noun() -> None:
+    """ "My mother language": the parser hangs "my" on "mother", the language is mine."""
+    found = triples("My mother language is Kazakh, I use it with my grandmother.", speaker="Ana")
+    assert ("Ana", "speaks", "Kazakh", "assert") in found
+    assert not [
+        t for t in triples("My mother's language is Kazakh.", speaker="Ana") if t[1] == "speaks"
+    ]

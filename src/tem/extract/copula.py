@@ -58,7 +58,8 @@ def be_facts(be: Token, speaker: str) -> Stated:
     subject = subject_token(be) or _noun_csubj(be)
     if subject is None:
         return []
-    owner = next((c for c in subject.children if c.dep_ == "poss"), None)
+    compounds = [c for c in subject.children if c.dep_ == "compound"]  # "My mother language"
+    owner = next((c for t in (subject, *compounds) for c in t.children if c.dep_ == "poss"), None)
     if owner is not None and owner.lower_ in FIRST_POSSESSIVE:
         found = _my_noun_is(subject, be, speaker)
         if found:
