@@ -634,3 +634,23 @@ def test_the_instrument_played_is_the_pastime(monkeypatch: pytest.MonkeyPatch) -
     found = facts_with(monkeypatch, text, "play the shakuhachi", "HOBBY")
     hobbies = {value for _, relation, value, _ in found if relation == "hobby"}
     assert hobbies == {"shakuhachi"}  # not "playing", nor a second "playing the shakuhachi"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("I haven't quit my job at Tesco, whatever Mum says.", "Tesco", "WORKS_AT_END"),
+        ("I never left Leeds, not even for uni.", "Leeds", "LIVES_IN_END"),
+    ],
+)
+def test_an_ending_denied_ends_nothing(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str, label: str
+) -> None:
+    found = facts_with(monkeypatch, text, value, label)
+    assert not [f for f in found if f[2] == value and f[3] == "end"]
+
+
+def test_chat_not_me_quitting_is_a_quitting(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "not me finally quitting energy drinks after 6 yrs"
+    found = facts_with(monkeypatch, text, "energy drinks", "FAVORITE_DRINK_END")
+    assert ("Ana", "favorite drink", "energy drinks", "end") in found

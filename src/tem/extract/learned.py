@@ -8,9 +8,10 @@ about the speaker, labelled with the relation ("FAVORITE_DRINK", "STUDIES_AT_END
 
 The model proposes; the same grammar as the rules disposes. A proposal is dropped when
 its clause is a question, negated (unless the model read an ending: "I don't drink
-coffee anymore"), modal, conditional, hedged or in the future, when a place is a trip,
-and when the clause is about someone else ("my sister works at Apple", "he lives in
-Rome"). An organisation as the subject ("Deloitte took me on") is not someone else.
+coffee anymore"; a verb of ending denied, "I haven't quit my job", ends nothing),
+modal, conditional, hedged or in the future, when a place is a trip, and when the
+clause is about someone else ("my sister works at Apple", "he lives in Rome"). An
+organisation as the subject ("Deloitte took me on") is not someone else.
 
 The model ships in ``tem/extract/data/facts`` (about 7 MB); nothing is downloaded. Its
 tok2vec starts from the English pipeline's own NER (``en_core_web_sm``, MIT), so it
@@ -249,6 +250,13 @@ def admitted(
         return False
     if kind == "assert" and filters.is_negated(verb) and not given:
         return False
+    # chat's "not me finally quitting energy drinks" says "I finally quit"
+    denied = any(
+        (c.dep_ == "neg" or c.lower_ == "never") and c.doc[c.i + 1 : c.i + 2].text != "me"
+        for c in verb.children
+    )
+    if kind == "end" and verb.lemma_ in kinds.END_CUES and denied:
+        return False  # "I haven't quit my job at Tesco", "never left Leeds": still held
     if offers.offered_or_applied(verb.sent):
         return False  # nothing held, so nothing ended: "offered us their parrot, we said no"
     if kind == "end" and any(filters.hedged(t) for t in [verb, *filters.governors(verb)]):
