@@ -92,3 +92,19 @@ def test_a_dropped_g_is_put_back_only_where_it_makes_a_word() -> None:
     )
     kept = "my cousin from Berlin, the cabin, Robin"
     assert spoken(kept) == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "i quit cofee now its just herbal tea for me",
+            "i quit coffee now it's just herbal tea for me",
+        ),
+        ("its been 2 months", "it's been 2 months"),
+        ("the dog wagged its tail", "the dog wagged its tail"),  # a possessive stays
+        ("its my thing", "its my thing"),  # "its my": either, so as typed
+    ],
+)
+def test_chat_its_is_it_is_where_no_possessive_can_stand(text: str, said: str) -> None:
+    assert spoken(text) == said

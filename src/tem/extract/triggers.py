@@ -124,7 +124,8 @@ def spoken(text: str) -> str:
     has no employer "Sibusiso, Discovery Health"); "uni of" as "University of"
     (:data:`UNI_OF`); a typo of a word the rules read put right
     (:func:`tem.extract.typos.cues_respelled`: "my huband Tobi"); a dropped "g" put back
-    ("livin in leeds", "kickboxin"); chat's tags after a word (:data:`CHAT_TAG`) cut; and
+    ("livin in leeds", "kickboxin"); "its" as "it's" (:data:`ITS`); chat's tags after a
+    word (:data:`CHAT_TAG`) cut; and
     speech's hesitations and fillers cut (:func:`tem.extract.speech.unfilled`: "I'm,
     like, a barista, uh, at Grindhouse"); and a learner's "like" before a role as "as"
     (:func:`tem.extract.learners.as_for_like`: "I work in Lidl like cashier")."""
@@ -139,7 +140,13 @@ def spoken(text: str) -> str:
     said = UNI_OF.sub("University of", unaddressed(said))
     said = PAST_OPENING.sub(_lowered_past, said)
     said = DROPPED_G.sub(_g_restored, said)
+    said = ITS.sub("it's", said)
     return CHAT_TAG.sub(lambda m: "," if said[m.end() : m.end() + 1] == " " else "", said)
+
+
+ITS = re.compile(r"\bits(?= (?:all|only|just|been|so|literally|a|the|not|too|really|gonna)\b)")
+"""Chat's "its" for "it's" where no possessive can stand: "now its just herbal tea for
+me", "its my thing", "its been 2 months"; read as the clause it opens."""
 
 
 PAST_OPENING = re.compile(r"(?:^|(?<=[.!?]\s))([A-Z][a-z]{3,})(?= [A-Z])")
