@@ -46,12 +46,12 @@ def _role(word: str) -> bool:
     from tem.extract.kinds import person_noun
 
     folded = word.casefold()
-    return (person_noun(word) or folded == "crew") and folded not in ANIMAL_LIKE
+    return (person_noun(word) or folded == "crew") and folded not in COMPARED
 
 
-ANIMAL_LIKE = frozenset(
+COMPARED = frozenset(
     """dog horse slave machine maniac robot donkey forever ever never whatever together
-    rather other either neither after over under later never""".split()
+    rather other either neither after over under later""".split()
 )
 """What one works "like" in English's own comparisons ("like a dog", "like forever"):
 no role of the speaker, though some end as a role's name does."""

@@ -18,6 +18,7 @@ from typing import Any
 from tem.extract import institutions
 from tem.extract.facts import Candidate
 from tem.extract.forms import capitalized
+from tem.extract.lexicon import SPANS
 from tem.extract.places import place_at
 from tem.extract.trips import tells_a_stay
 from tem.extract.values import entity_text
@@ -92,7 +93,7 @@ def _name(preposition: Token) -> tuple[str, str] | None:
     return relation, span.text
 
 
-YEARS = frozenset({"year", "years", "yr", "yrs", "decade", "decades"})
+YEARS = SPANS - {"month"}
 """Spans of time a home is told by; months and weeks may be a stay ("two months in Bali")."""
 
 
@@ -102,7 +103,7 @@ def _years_there(sentence: Any, speaker: str) -> list[Candidate]:
     told of no one else and not in the past ("I spent three years in Lagos", "three
     years in Lagos was enough"), are the speaker's home."""
     for token in sentence:
-        if token.lower_ not in YEARS or not any(c.dep_ == "nummod" for c in token.children):
+        if token.lemma_ not in YEARS or not any(c.dep_ == "nummod" for c in token.children):
             continue
         after = token.doc[token.i + 1 : token.i + 2]
         if (
