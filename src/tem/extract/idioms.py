@@ -14,6 +14,7 @@ from typing import Any
 
 from tem.extract import filters, shapes
 from tem.extract.facts import Kind
+from tem.extract.kinds import doer
 from tem.extract.leisure import taste_phrase, taste_relation
 from tem.extract.lexicon import CONTAINERS
 from tem.extract.subjects import resolve_subject
@@ -138,15 +139,8 @@ def _in_my_blood(word: Token, speaker: str) -> Stated:
         if subject.left_edge.i == subject.sent.start and value[:1].isupper():
             value = value[:1].lower() + value[1:]  # "Canyoning is ...": capital of the sentence
         first = value.split()[0].casefold()
-        doing = first.endswith("ing") and not _trade(first[:-3])  # "canyoning"; not "teaching"
-        if doing and shapes.well_formed("hobby", span) or doing and subject.pos_ == "PROPN":
+        doing = first.endswith("ing") and doer(first[:-3]) is None  # "canyoning"; not "teaching"
+        if doing and (subject.pos_ == "PROPN" or shapes.well_formed("hobby", span)):
             return [(speaker, "hobby", value, "assert")]
         return []  # a place, a language, a drink: the span model reads them
     return []
-
-
-def _trade(stem: str) -> bool:
-    """True for the stem of a trade's activity: "teach" (teacher), "nurs" (nurse), "cook"."""
-    from tem.extract.lexicon import OCCUPATIONS
-
-    return any(doer in OCCUPATIONS for doer in (stem, stem + "e", stem + "er", stem + "r"))

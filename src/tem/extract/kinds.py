@@ -401,13 +401,15 @@ def misread_title(span: Any) -> bool:
 
 def agent_noun(verb: Any) -> str | None:
     """The occupation a verb of work names: "teach" teacher, "bake" baker, "tutor" tutor."""
+    return doer(str(verb.lemma_).casefold())
+
+
+def doer(stem: str) -> str | None:
+    """The listed occupation whose doing ``stem`` is: "teach" teacher, "bake" baker, "nurs"
+    (of "nursing") nurse."""
     from tem.extract.lexicon import OCCUPATIONS
 
-    lemma = str(verb.lemma_).casefold()
-    for noun in (lemma, lemma + "r", lemma + "er"):
-        if noun in OCCUPATIONS:
-            return noun
-    return None
+    return next((n for n in (stem, stem + "e", stem + "r", stem + "er") if n in OCCUPATIONS), None)
 
 
 def retyped(relation: str, span: Any) -> str:
