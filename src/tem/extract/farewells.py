@@ -24,7 +24,7 @@ from typing import Any
 
 from tem.extract import filters
 from tem.extract.facts import Candidate
-from tem.extract.kinds import clause_of
+from tem.extract.kinds import clause_of, span_of
 from tem.extract.lexicon import HOME_NOUNS, SENDING, SPANS
 from tem.extract.posts import ended_by_last_day
 from tem.extract.subjects import said_by
@@ -160,8 +160,6 @@ def homes_left(sentence: Any, candidates: list[Candidate], speaker: str) -> list
 def _home_told(sentence: Any, value: str) -> str | None:
     """ "now" for a home held now (a present verb, a move to it), "before" for one told
     in the past or the perfect, None when the sentence does not say."""
-    from tem.extract.kinds import span_of
-
     span = span_of(sentence, value)
     if span is None:
         return None

@@ -81,8 +81,9 @@ def tidy(relation: str, value: str | None) -> str | None:
         words = words[:-1]  # "Hoi An" keeps its capital "An"
     while len(words) > 1 and words[0].casefold() in CHAT_TAGS:
         words = words[1:]  # "omg Theo", which the tagger read as one name
-    bare = relation == "hobby" and " ".join(words).casefold() in DOINGS  # "I play the koto"
-    if not words or bare or " ".join(words).casefold() in TIMES or words[0].casefold() == "than":
+    said = " ".join(words).casefold()
+    bare = relation == "hobby" and said in DOINGS  # "I play the koto": no "playing"
+    if not words or bare or said in TIMES or words[0].casefold() == "than":
         return None  # "broke up 💔": no words, no value; "week lmao": a time; "way more
         # than lemon tea": the other side of a comparison
     if len(words) > 1 and len({w.casefold() for w in words}) == 1:

@@ -125,10 +125,10 @@ def spoken(text: str) -> str:
     (:data:`UNI_OF`); a typo of a word the rules read put right
     (:func:`tem.extract.typos.cues_respelled`: "my huband Tobi"); a dropped "g" put back
     ("livin in leeds", "kickboxin"); "its" as "it's" (:data:`ITS`); chat's tags after a
-    word (:data:`CHAT_TAG`) cut; and
-    speech's hesitations and fillers cut (:func:`tem.extract.speech.unfilled`: "I'm,
-    like, a barista, uh, at Grindhouse"); and a learner's "like" before a role as "as"
-    (:func:`tem.extract.learners.as_for_like`: "I work in Lidl like cashier")."""
+    word (:data:`CHAT_TAG`) cut; speech's hesitations and fillers cut
+    (:func:`tem.extract.speech.unfilled`: "I'm, like, a barista, uh, at Grindhouse"); and
+    a learner's "like" before a role as "as" (:func:`tem.extract.learners.as_for_like`:
+    "I work in Lidl like cashier")."""
     from tem.extract.learners import as_for_like
     from tem.extract.speech import unfilled
     from tem.extract.typos import cues_respelled
@@ -146,7 +146,7 @@ def spoken(text: str) -> str:
 
 ITS = re.compile(r"\bits(?= (?:all|only|just|been|so|literally|a|the|not|too|really|gonna)\b)")
 """Chat's "its" for "it's" where no possessive can stand: "now its just herbal tea for
-me", "its my thing", "its been 2 months"; read as the clause it opens."""
+me", "its been 2 months"; read as the clause it opens ("its my thing" stays as typed)."""
 
 
 PAST_OPENING = re.compile(r"(?:^|(?<=[.!?]\s))([A-Z][a-z]{3,})(?= [A-Z])")
