@@ -22,6 +22,7 @@ from tem.extract import (
     learned,
     partners,
     questions,
+    timeline,
     trips,
     values,
 )
@@ -158,6 +159,7 @@ def facts_of_turn(
     """
     found: list[ExtractedFact] = []
     seen: set[tuple[str, str, str | None, str]] = set()
+    told: list[tuple[Candidate, str]] = []
     proposed = learned.learned_candidates(doc, proposals or [], speaker, shorthand=shorthand)
     question = previous = None
     for sentence in doc.sents:
@@ -179,12 +181,15 @@ def facts_of_turn(
         # nothing of a value may be left ("broke up 💔"), and only an ending may say none
         # ("I quit"); a pastime ended is named ("stopped playing the violin": no "playing")
         tidied = [c for c in tidied if c.value or c.kind == "end" and c.relation != "hobby"]
-        for candidate in sorted(_named_ends(tidied), key=lambda c: c.anchor):
-            key = (candidate.subject, candidate.relation, candidate.value, candidate.kind)
-            if key in seen:
-                continue
-            seen.add(key)
-            found.append(_finish(candidate, doc, turn, reference, sentence.text.strip()))
+        ordered = sorted(_named_ends(tidied), key=lambda c: c.anchor)
+        told += [(c, sentence.text.strip()) for c in ordered]
+    timed = timeline.ended_before(doc, [c for c, _ in told], speaker)
+    for candidate, (_, evidence) in zip(timed, told, strict=True):
+        key = (candidate.subject, candidate.relation, candidate.value, candidate.kind)
+        if key in seen:
+            continue
+        seen.add(key)
+        found.append(_finish(candidate, doc, turn, reference, evidence))
     return found
 
 
