@@ -69,6 +69,26 @@ def test_retirement_also_ends_work() -> None:
     assert ("Maria", "works at", None, "end") in triples("I retired last year.")
 
 
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("I came to Manchester in 2015 and have worked as a bus driver since.", "Manchester"),
+        ("Came to Montreal at 19 to study at Concordia.", "Montreal"),
+        ("It's been a good life since I came to Vancouver with my partner.", "Vancouver"),
+    ],
+)
+def test_an_arrival_told_with_its_year_or_age_is_a_move(text: str, place: str) -> None:
+    assert ("Maria", "lives in", place, "assert") in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I came to Rome last week for a conference.", "I came to London for the wedding."],
+)
+def test_an_arrival_told_alone_may_be_a_visit(text: str) -> None:
+    assert not {t for t in triples(text) if t[1] == "lives in"}
+
+
 def test_plan_is_not_a_change_of_state() -> None:
     assert {r for _, r, _, _ in triples("I'm planning to move to Denver next year.")} == {"plan"}
 

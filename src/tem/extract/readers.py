@@ -6,6 +6,7 @@ not carry the value the rule needs (then the rule simply does not fire).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -55,6 +56,8 @@ def proper_name(noun: Token) -> str | None:
     return None
 
 
+YEAR = re.compile(r"^(19|20)\d\d$")
+"""A year as written: "in 2015"."""
 MOVES = frozenset({"move", "relocate"})
 """The verbs of the place rules whose "from" names the home left (not "live", "settle")."""
 
@@ -138,6 +141,21 @@ def long_stay(verb: Token, rule: VerbRule) -> Found:
     if obj is None or obj.lemma_ not in ("year", "month", "decade"):
         return []
     return found_one(rule, place_from(verb, ("in",)))
+
+
+def arrival(verb: Token, rule: VerbRule) -> Found:
+    """ "came to Manchester in 2015", "came to Montreal at 19", "since I came to Vancouver":
+    an arrival told with its year, the speaker's age or a "since" is a move; a bare "came
+    to Rome" may be a visit."""
+    if verb.tag_ != "VBD" and not any(c.lower_ == "since" for c in verb.children):
+        return []
+    told = [c for c in verb.subtree if c.i > verb.i]
+    dated = any(t.ent_type_ == "DATE" and YEAR.match(t.text) for t in told)
+    aged = any(t.lower_ == "at" and t.nbor().like_num for t in told if t.i + 1 < len(t.doc))
+    since = any(c.lower_ == "since" and c.dep_ == "mark" for c in verb.children)
+    if not (dated or aged or since):
+        return []
+    return found_one(rule, place_from(verb, rule.preps))
 
 
 def call_home(verb: Token, rule: VerbRule) -> Found:

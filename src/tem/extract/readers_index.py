@@ -10,6 +10,7 @@ READERS: dict[str, Reader] = {
     "home": readers.home,
     "long_stay": readers.long_stay,
     "call_home": readers.call_home,
+    "arrival": readers.arrival,
     "left_for": readers.left_for,
     "org": readers.org,
     "employer": readers.employer,

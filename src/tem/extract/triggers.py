@@ -43,7 +43,7 @@ COPULA_WORDS += " retired fluent based student into language tongue baby son dau
 # Verbs too common to mean anything alone: their rules also need a word listed above
 # (a job, an animal, a home), or they are covered by a phrase below.
 WEAK_LEMMAS = frozenset(
-    {"have", "get", "take", "find", "see", "go", "gon", "bring", "call", "give", "kick"}
+    {"have", "get", "take", "find", "see", "go", "gon", "bring", "call", "give", "kick", "come"}
 )
 PHRASES = r"going to|gonna|gon na|(?:take|took|taking|give|gave|giving|kick|kicked) up"
 PHRASES += r"|without|enough of|nothing (?:beats|compares|tops|rivals)|hooked|addicted|obsessed"
