@@ -67,3 +67,29 @@ def test_years_in_a_place_told_now_are_a_home(text: str) -> None:
 def test_years_in_a_place_of_the_past_or_of_others_are_no_home(text: str) -> None:
     homes = {f[1] for f in _facts(text) if f[0] == "lives in" and f[2] == "assert"}
     assert not homes & {"Rome", "Lagos", "Paris", "York"}
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("so I'm back in Bari scooping gelato at my dad's place", "Bari"),
+        ("I'm now in Edinburgh, studying nursing, working weekends at Greggs.", "Edinburgh"),
+        ("I'm a nurse at Rashid Hospital, been in Dubai almost two years.", "Dubai"),
+        ("Me and the missus have been in Cork about a year now.", "Cork"),
+    ],
+)
+def test_the_speaker_in_a_place_now_back_or_for_years_lives_there(text: str, home: str) -> None:
+    assert ("lives in", home, "assert") in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm back in London for the weekend.",
+        "I'm now in Paris for the conference, studying the programme.",
+        "My sister is now in Lima.",
+        "I've been in Rome twice.",
+    ],
+)
+def test_a_stay_or_someone_else_in_a_place_is_no_home(text: str) -> None:
+    assert not {f for f in _facts(text) if f[0] == "lives in"}

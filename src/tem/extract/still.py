@@ -36,7 +36,7 @@ def still_there(sentence: Any, speaker: str, held: list[Candidate]) -> list[Cand
     home told by the years spent there when no other is held (``held``: what was read
     of the sentence already; :func:`_years_there`)."""
     homes = any(c.relation == "lives in" and c.subject == speaker for c in held)
-    found = [] if homes else _years_there(sentence, speaker)
+    found = [] if homes else _years_there(sentence, speaker) or _settled(sentence, speaker)
     for token in sentence:
         if token.lower_ != "still" or not _opens_fragment(token):
             continue
@@ -134,3 +134,44 @@ def _told_now(span: Token) -> bool:
     past = verb.tag_ == "VBD" or any(c.lower_ in ("was", "were", "had") for c in verb.children)
     others = any(s.lower_ not in ("i", "we") and s.i != span.i for s in subjects)
     return not past and not others
+
+
+SETTLED = frozenset({"now", "nowadays", "back", "since"})
+"""Words by which being in a place tells a home: "I'm now in Edinburgh", "back in Bari"."""
+BEING = frozenset({"'m", "am", "'re", "are", "been"})
+
+
+def _settled(sentence: Any, speaker: str) -> list[Candidate]:
+    """ "I'm now in Edinburgh, studying nursing", "so I'm back in Bari", "been in Dubai
+    almost two years", "me and the missus have been in Cork about a year now": the
+    speaker in a place now, back or for a span of years, in a sentence that tells no stay
+    ("I'm in Paris now for the conference")."""
+    for token in sentence:
+        verb = token.head.head if token.head.lower_ in SETTLED else token.head  # "back in"
+        if token.lower_ != "in" or verb.lower_ not in BEING or token.i < verb.i:
+            continue
+        subjects = [c for c in verb.children if c.dep_ == "nsubj"]
+        if (
+            any(s.lower_ not in ("i", "we", "me") for s in subjects)
+            or not subjects
+            and (verb.lower_ != "been")
+        ):
+            continue
+        told = [c.lower_ for c in (*verb.children, *token.children, token.head)]
+        spans = any(t.lemma_ in YEARS for t in verb.subtree)
+        if not (SETTLED & set(told) or spans and verb.lower_ == "been"):
+            continue
+        place = _place(token)
+        if place is not None and not tells_a_stay(_clause(verb)):
+            return [Candidate(speaker, "lives in", place[1], "assert", token.i)]
+    return []
+
+
+def _clause(verb: Token) -> list[Token]:
+    """The words of ``verb``'s own clause, without the clauses that hang on it ("I'm now
+    in Edinburgh, working weekends at Greggs": the weekends are the work's)."""
+    inner = {t.i for c in verb.children if c.dep_ in CLAUSES for t in c.subtree}
+    return [t for t in verb.subtree if t.i not in inner]
+
+
+CLAUSES = frozenset({"advcl", "conj", "ccomp", "xcomp", "relcl", "parataxis"})

@@ -48,6 +48,7 @@ WEAK_LEMMAS = frozenset(
 PHRASES = r"going to|gonna|gon na|(?:take|took|taking|give|gave|giving|kick|kicked) up"
 PHRASES += r"|without|enough of|nothing (?:beats|compares|tops|rivals)|hooked|addicted|obsessed"
 PHRASES += r"|first (?:day|week|month|shift)|still (?:in|at) "  # "yeah still in Ghent"
+PHRASES += r"|(?:now|back) in "  # "I'm back in Bari": :func:`tem.extract.still.still_there`
 PHRASES += r"|\w+ (?:me|us) (?:on|go|off|out|redundant|aboard)\b"  # "took me on", "let me go"
 PHRASES += r"|propos|the question|one knee|a ring on"  # a proposal
 PHRASES += r"|personality|in my (?:blood|dna|veins|bones)"  # "... is my whole personality"
