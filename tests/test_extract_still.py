@@ -93,3 +93,28 @@ def test_the_speaker_in_a_place_now_back_or_for_years_lives_there(text: str, hom
 )
 def test_a_stay_or_someone_else_in_a_place_is_no_home(text: str) -> None:
     assert not {f for f in _facts(text) if f[0] == "lives in"}
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("so now I'm a freelance translator in Tbilisi, nothing to worry about.", "Tbilisi"),
+        ("I've been a nurse in Ballarat for eleven years.", "Ballarat"),
+        ("I've been a teacher in Swindon since 2019.", "Swindon"),
+    ],
+)
+def test_a_title_held_in_a_place_now_or_for_years_tells_the_home(text: str, home: str) -> None:
+    assert ("lives in", home, "assert") in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm a tour guide in Rome now for the summer.",  # a stay
+        "I was a copper in Glasgow for thirty years before I retired.",  # the past
+        "Woolworths took me on as a store manager in Durbanville two years ago.",  # a role given
+        "My sister has been a nurse in Toronto for ten years.",  # someone else's
+    ],
+)
+def test_a_title_in_a_place_of_a_stay_the_past_or_a_role_given_tells_no_home(text: str) -> None:
+    assert not {f for f in _facts(text) if f[0] == "lives in" and f[2] == "assert"}

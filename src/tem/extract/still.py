@@ -18,6 +18,7 @@ from typing import Any
 from tem.extract import institutions
 from tem.extract.facts import Candidate
 from tem.extract.forms import capitalized
+from tem.extract.kinds import clause_of, span_of
 from tem.extract.lexicon import SPANS
 from tem.extract.places import place_at
 from tem.extract.trips import tells_a_stay
@@ -37,13 +38,14 @@ def still_there(sentence: Any, speaker: str, held: list[Candidate]) -> list[Cand
     of the sentence already; :func:`_years_there`)."""
     homes = any(c.relation == "lives in" and c.subject == speaker for c in held)
     found = [] if homes else _years_there(sentence, speaker) or _settled(sentence, speaker)
+    found = found or ([] if homes else _home_of_work(sentence, held, speaker))
     for token in sentence:
         if token.lower_ != "still" or not _opens_fragment(token):
             continue
         after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
         if after is None or after.lower_ not in ("in", "at"):
             continue
-        value = _place(after) if after.lower_ == "in" else _name(after)
+        value = place_in(after) if after.lower_ == "in" else _name(after)
         if value is None:
             continue
         relation, text = value
@@ -62,7 +64,7 @@ def _opens_fragment(token: Token) -> bool:
     return not before or before[-1].text in OPENERS
 
 
-def _place(preposition: Token) -> tuple[str, str] | None:
+def place_in(preposition: Token) -> tuple[str, str] | None:
     """ "still in Ghent", "still in tromsø": a known place or one the tagger names."""
     doc = preposition.doc
     if preposition.i + 1 >= len(doc):
@@ -112,7 +114,7 @@ def _years_there(sentence: Any, speaker: str) -> list[Candidate]:
             or any(c.dep_ == "poss" for c in token.children)
         ):
             continue
-        place = _place(after[0])
+        place = place_in(after[0])
         if place is None or not _told_now(token):
             continue
         return [Candidate(speaker, "lives in", place[1], "assert", token.i)]
@@ -161,7 +163,7 @@ def _settled(sentence: Any, speaker: str) -> list[Candidate]:
         spans = any(t.lemma_ in YEARS for t in verb.subtree)
         if not (SETTLED & set(told) or spans and verb.lower_ == "been"):
             continue
-        place = _place(token)
+        place = place_in(token)
         if place is not None and not tells_a_stay(_clause(verb)):
             return [Candidate(speaker, "lives in", place[1], "assert", token.i)]
     return []
@@ -175,3 +177,33 @@ def _clause(verb: Token) -> list[Token]:
 
 
 CLAUSES = frozenset({"advcl", "conj", "ccomp", "xcomp", "relcl", "parataxis"})
+
+
+def _home_of_work(sentence: Any, held: list[Candidate], speaker: str) -> list[Candidate]:
+    """The place a job title of the speaker's is told in, now or for years: "now I'm a
+    carpenter in Gävle", "been a vet nurse in Ballarat for eleven years". The place hangs
+    on the title's noun, in no clause of a stay ("a tour guide in Rome for the summer"),
+    and not on an employer ("a teacher at a school in Leeds": the school's); the title is
+    the speaker's now ("I'm", "been"), not a role given ("took me on as a manager in
+    Boulder") nor one of the past ("I was a copper in Glasgow"). A title in
+    a place told alone ("I'm a nurse in Rotorua") is left to the span model: writers
+    read it as a home or not about evenly."""
+    for title in held:
+        if (title.subject, title.relation, title.kind) != (speaker, "job title", "assert"):
+            continue
+        span = span_of(sentence, title.value or "")
+        if span is None:
+            continue
+        for prep in span.root.children:
+            if prep.lower_ != "in" or prep.i < span.end:
+                continue
+            verb = clause_of(span.root)
+            clause = _clause(verb)
+            lasting = {t.lower_ for t in clause} & {"now", "nowadays", "since"} or any(
+                t.lemma_ in YEARS and any(c.dep_ == "nummod" for c in t.children) for t in clause
+            )
+            being = verb.lemma_ == "be" and verb.tag_ != "VBD" or verb.pos_ not in ("VERB", "AUX")
+            place = place_in(prep)
+            if place is not None and lasting and being and not tells_a_stay(clause):
+                return [Candidate(speaker, "lives in", place[1], "assert", prep.i)]
+    return []
