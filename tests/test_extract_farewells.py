@@ -219,3 +219,22 @@ def test_a_language_lost_or_forgotten_is_ended(text: str) -> None:
 )
 def test_a_language_kept_is_no_ending(text: str) -> None:
     assert "end" not in kinds_of(text, "speaks")
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("quit my job at targt finally lol manager was a nightmare", "Targt"),
+        ("Quit my job at Tesco today.", "Tesco"),
+        ("finaly quit my job at the amazon warehose lol best decision ever", "Amazon"),
+    ],
+)
+def test_the_place_of_a_post_left_is_left_however_the_verb_is_parsed(text: str, place: str) -> None:
+    assert facts(text, "works at") == {(place, "end")}
+
+
+@pytest.mark.parametrize(
+    "text", ["I didn't quit my job at Tesco.", "Should I quit my job at Tesco?"]
+)
+def test_a_post_left_in_a_blocked_clause_ends_nothing(text: str) -> None:
+    assert (("Tesco", "end")) not in facts(text, "works at")

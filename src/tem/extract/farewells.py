@@ -25,7 +25,7 @@ from typing import Any
 from tem.extract import filters
 from tem.extract.facts import Candidate
 from tem.extract.kinds import clause_of, span_of
-from tem.extract.lexicon import HOME_NOUNS, SENDING, SPANS
+from tem.extract.lexicon import HOME_NOUNS, JOB_NOUNS, SENDING, SPANS
 from tem.extract.posts import ended_by_last_day
 from tem.extract.subjects import said_by
 from tem.extract.tidy import BYGONE
@@ -83,7 +83,9 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
         return replace(candidate, kind="end")
     if candidate.relation == "has pet" and _mourned(anchor):
         return replace(candidate, kind="end")
-    if ended_by_last_day(candidate.relation, candidate.value, anchor):
+    if ended_by_last_day(candidate.relation, candidate.value, anchor) or _post_left(
+        candidate, anchor.sent
+    ):
         return replace(candidate, kind="end")  # "... as a bus driver — Friday's my last day"
     if candidate.relation == "speaks":
         return replace(candidate, kind="end") if _language_lost(verb) else candidate
@@ -104,6 +106,29 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     if not gone or filters.blocked(verb):
         return candidate
     return replace(candidate, kind="end")
+
+
+LEAVING = frozenset({"quit", "leave", "left", "resign", "resigned"})
+"""Verbs by which the speaker leaves a post, however the parser tags them: "quit my job
+at targt", "Quit my job at Tesco today" (a capital read as a name)."""
+
+
+def _post_left(candidate: Candidate, sentence: Any) -> bool:
+    """True for a workplace or school that is the place of a post the speaker left:
+    "quit my job at targt", "Quit my job at Tesco today" (a capital read as a name),
+    "left my position with Deloitte"; not in a blocked clause ("I didn't quit my job")."""
+    if candidate.relation not in ("works at", "studies at"):
+        return False
+    span = span_of(sentence, candidate.value or "")
+    place = None if span is None else span.root
+    if place is None or place.dep_ != "pobj" or place.head.lower_ not in ("at", "with"):
+        return False
+    post = place.head.head
+    if post.lemma_ not in JOB_NOUNS:  # "quit [my job] [at X]": the post beside the place
+        post = next((c for c in post.children if c.dep_ == "dobj"), post)
+    verb = post.head
+    leaving = verb.lower_ in LEAVING or verb.lemma_.casefold() in LEAVING
+    return post.lemma_ in JOB_NOUNS and leaving and verb.i < post.i and not filters.blocked(verb)
 
 
 def homes_before(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Candidate]:
