@@ -781,10 +781,18 @@ def test_a_lowercase_place_read_as_an_infinitive_is_a_place() -> None:
         ("I'm a flight attendant with Cathay Pacific.", "Cathay Pacific"),
         ("I'm a junior developer at a fintech called PayLoop.", "PayLoop"),
         ("I'm a senior geologist at a startup called Terralith.", "Terralith"),
+        # a firm the tagger takes for a person
+        ("I'm a night porter at the Premier Inn.", "Premier Inn"),
+        ("I'm a civil engineer with Arup.", "Arup"),
     ],
 )
 def test_a_title_with_or_at_a_named_firm_says_the_employer(text: str, employer: str) -> None:
     assert values_of(text, "works at") == {employer}
+
+
+@pytest.mark.parametrize("text", ["I'm a nanny for Sarah.", "I'm with Tom."])
+def test_a_person_after_for_or_alone_is_no_employer(text: str) -> None:
+    assert not values_of(text, "works at")
 
 
 @pytest.mark.parametrize(

@@ -111,7 +111,7 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
             found += [("studies at", e, "assert") for e in _orgs(attr)]
         elif attr.dep_ == "attr" and _title_head(attr):
             found.append(("job title", phrase(attr), "assert"))
-            found += [("works at", e, "assert") for e in _orgs(attr, proper=True)]
+            found += [("works at", e, "assert") for e in _orgs(attr, proper=True, titled=True)]
         elif lower in STATUS_WORDS:
             found.append(("relationship status", lower, "assert"))
             if lower in ("married", "engaged"):  # "I'm engaged to a man named Idris"
@@ -133,8 +133,19 @@ def _title_head(attr: Token) -> bool:
     if attr.lemma_ in lx.TITLE_HEADS:
         return True
     employers = objects_of(attr, ("at", "with", "for"))  # "a flight attendant with Cathay"
-    named = [o for o in employers if o.ent_type_ in ("ORG", "FAC") or _firm_called(o)]
+    named = [
+        o
+        for o in employers
+        if o.ent_type_ in ("ORG", "FAC") or _firm_called(o) or _employed_by_name(o)
+    ]
     return bool(named) and kinds.person_noun(attr.text)
+
+
+def _employed_by_name(obj: Token) -> bool:
+    """A proper name after "at" or "with" on a person noun: "at the Premier Inn"; one
+    joined to another ("at Slaughter and May") is left whole to the span model."""
+    joined = any(c.dep_ in ("cc", "conj") for c in obj.children)
+    return obj.pos_ == "PROPN" and obj.head.lower_ in ("at", "with") and not joined
 
 
 def _firm_called(noun: Token) -> str | None:
@@ -154,12 +165,15 @@ def _place(token: Token) -> list[tuple[str, str | None, Kind]]:
     return [] if value is None else [("lives in", value, "assert")]
 
 
-def _orgs(token: Token, *, proper: bool = False) -> list[str]:
+def _orgs(token: Token, *, proper: bool = False, titled: bool = False) -> list[str]:
     """Named organisations after at/with/for; with ``proper``, untagged proper nouns too
-    ("my job is at Aperture Science", which the tagger does not know)."""
+    ("my job is at Aperture Science", which the tagger does not know); after a job
+    title (``titled``), a name the tagger took for a person's is the employer's ("a night
+    porter at the Premier Inn", "a civil engineer with Arup"), unless after "for" ("a
+    nanny for Sarah")."""
     found = []
     for obj in objects_of(token, ("at", "with", "for")):
-        if obj.ent_type_ == "PERSON":
+        if obj.ent_type_ == "PERSON" and not (titled and _employed_by_name(obj)):
             continue  # "I'm with Tom": a person, no employer
         name = entity_text(obj) or _firm_called(obj)
         if name is None and proper and obj.pos_ == "PROPN" and not obj.ent_type_:
