@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from tem.core.session import Session, Turn
+from tem.extract import OfflineExtractor
 from tem.extract.tidy import tidy
 
 
@@ -148,3 +152,17 @@ def test_what_a_value_is_compared_with_is_no_value() -> None:
 def test_a_verb_of_pastime_alone_names_no_pastime(value: str) -> None:
     assert tidy("hobby", value) is None
     assert tidy("hobby", "playing the koto") == "playing the koto"
+
+
+@pytest.mark.parametrize(
+    ("text", "pastime"),
+    [
+        ("i play the fiddle at a trad session every tues", "fiddle"),
+        ("I'm learning to play the harp.", "harp"),
+        ("I play the trumpet in a brass band.", "trumpet"),
+    ],
+)
+def test_a_thing_played_keeps_its_noun(text: str, pastime: str) -> None:
+    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    found = {f.value for f in OfflineExtractor().extract(session) if f.relation == "hobby"}
+    assert found == {pastime}

@@ -33,7 +33,7 @@ from tem.extract.lists import list_mates
 from tem.extract.nlp import load_pipeline
 from tem.extract.rules import PLAN_RELATIONS, sentence_candidates
 from tem.extract.still import still_there
-from tem.extract.tidy import tidy
+from tem.extract.tidy import tidy_in
 from tem.extract.timing import clause_time
 from tem.extract.triggers import may_be_shorthand, may_state_fact, speaks_of_self, spoken
 from tem.extract.workers import read_shared
@@ -177,7 +177,7 @@ def facts_of_turn(
         candidates = [farewells.parted(c, doc) for c in candidates]
         candidates = partners.settled(sentence, candidates, speaker)
         candidates = partners.coupled(sentence, candidates, speaker)
-        tidied = [replace(c, value=tidy(c.relation, c.value)) for c in candidates]
+        tidied = [replace(c, value=tidy_in(c, sentence)) for c in candidates]
         # nothing of a value may be left ("broke up 💔"), and only an ending may say none
         # ("I quit"); a pastime ended is named ("stopped playing the violin": no "playing")
         tidied = [c for c in tidied if c.value or c.kind == "end" and c.relation != "hobby"]

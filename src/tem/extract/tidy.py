@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
-from tem.extract.kinds import PLACE_OF_WORK, person_noun, spelled
+from tem.extract.facts import Candidate
+from tem.extract.kinds import PLACE_OF_WORK, person_noun, span_of, spelled
 from tem.extract.lexicon import ANIMALS, DRINKS, OCCUPATIONS, PARTNER_NOUNS
 from tem.extract.nlp import english_index, english_word, frequency, listed_word, respelled
 
@@ -72,8 +74,18 @@ KEEP_AT_EDGE = frozenset(".)'’&+#")
 """Punctuation a value may end or start with: "St.", "(UK)", "Sainsbury's", "C#"."""
 
 
-def tidy(relation: str, value: str | None) -> str | None:
-    """``value`` without the words around it that are not the value (see above)."""
+def tidy_in(candidate: Candidate, sentence: Any) -> str | None:
+    """``candidate``'s value tidied (:func:`tidy`), a pastime played as a thing ("play the
+    fiddle") keeping its noun."""
+    span = span_of(sentence, candidate.value or "") if candidate.relation == "hobby" else None
+    before = sentence.doc[span.start - 2 : span.start] if span is not None else ()
+    played = [t.lemma_ for t in before] == ["play", "the"]
+    return tidy(candidate.relation, candidate.value, played=played)
+
+
+def tidy(relation: str, value: str | None, *, played: bool = False) -> str | None:
+    """``value`` without the words around it that are not the value (see above); a
+    pastime ``played`` as a thing ("play the fiddle") keeps its noun (no "fiddling")."""
     if value is None:
         return None
     words = _trimmed(TAIL.sub("", value)).split()
@@ -96,7 +108,7 @@ def tidy(relation: str, value: str | None) -> str | None:
     if relation == "has pet":
         words = _pet(words)
     if relation in ("favorite drink", "hobby"):
-        words = _habit(words, relation)
+        words = _habit(words, relation, played=played)
     if relation == "job title":
         words = _title(words)
     if relation in ("works at", "studies at"):
@@ -131,10 +143,11 @@ def _name_then_place(words: list[str]) -> bool:
     return bool(name) and all(w[:1].isupper() for w in name) and last in PLACE_OF_WORK
 
 
-def _habit(words: list[str], relation: str) -> list[str]:
+def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str]:
     """A drink or pastime without the reason given for it ("speedcubing to decompress",
     "boxing to clear my") nor the person it makes of the speaker ("a kvass man"); a
-    drink's typo respelled ("cofee")."""
+    drink's typo respelled ("cofee"); a pastime named as its activity unless ``played``
+    as a thing ("swim" is swimming, the fiddle one plays no "fiddling")."""
     why = next(
         (
             i
@@ -149,7 +162,7 @@ def _habit(words: list[str], relation: str) -> list[str]:
         words = words[:-1]
     if relation == "favorite drink":
         words = [_drink_word(w) for w in words]  # "cofee"
-    if relation == "hobby" and len(words) == 1:
+    if relation == "hobby" and len(words) == 1 and not played:
         words = [activity(words[0])]
     return words
 
