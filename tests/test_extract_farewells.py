@@ -238,3 +238,27 @@ def test_the_place_of_a_post_left_is_left_however_the_verb_is_parsed(text: str, 
 )
 def test_a_post_left_in_a_blocked_clause_ends_nothing(text: str) -> None:
     assert (("Tesco", "end")) not in facts(text, "works at")
+
+
+@pytest.mark.parametrize(
+    ("text", "school"),
+    [
+        ("Did my PGCE at Bangor in 2001 and I've taught Welsh ever since.", "Bangor"),
+        ("Finished my master's at UCL in 2019, stayed in London.", "UCL"),
+        ("Did my engineering at IIT Madras and have lectured since 2015.", "IIT Madras"),
+    ],
+)
+def test_a_degree_done_in_the_past_ends_the_school(text: str, school: str) -> None:
+    assert (school, "end") in facts(text, "studies at")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm doing my MBA at INSEAD.",
+        "Just finished my first term at Durham and I'm shattered.",
+        "Completed my second year at the LSE, loving it.",
+    ],
+)
+def test_a_degree_being_done_or_a_part_of_it_ends_nothing(text: str) -> None:
+    assert "end" not in kinds_of(text, "studies at")

@@ -24,7 +24,8 @@ from typing import Any
 
 from tem.extract import filters
 from tem.extract.facts import Candidate
-from tem.extract.kinds import clause_of, span_of
+from tem.extract.kinds import STUDY_CUES, clause_of, span_of
+from tem.extract.leisure import initials
 from tem.extract.lexicon import HOME_NOUNS, JOB_NOUNS, SENDING, SPANS
 from tem.extract.posts import ended_by_last_day
 from tem.extract.subjects import said_by
@@ -83,8 +84,11 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
         return replace(candidate, kind="end")
     if candidate.relation == "has pet" and _mourned(anchor):
         return replace(candidate, kind="end")
-    if ended_by_last_day(candidate.relation, candidate.value, anchor) or _post_left(
-        candidate, anchor.sent
+    if (
+        ended_by_last_day(candidate.relation, candidate.value, anchor)
+        or _post_left(candidate, anchor.sent)
+        or candidate.relation == "studies at"
+        and _degree_done(verb)
     ):
         return replace(candidate, kind="end")  # "... as a bus driver — Friday's my last day"
     if candidate.relation == "speaks":
@@ -106,6 +110,34 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     if not gone or filters.blocked(verb):
         return candidate
     return replace(candidate, kind="end")
+
+
+DOING = frozenset({"do", "finish", "complete", "earn", "get"})
+"""Verbs of a degree done: "did my PGCE at Bangor in 2001", "finished my master's at UCL"."""
+
+
+def _degree_done(verb: Token) -> bool:
+    """True for a school's degree (a word of study or one's own: "my engineering") done
+    in the past: "Did my PGCE at Bangor", "Finished my master's at UCL in 2019"; not one
+    being done ("I'm doing my MBA at INSEAD"), a part of it ("finished my first term"),
+    nor a blocked clause. Chat's "Finished ..." without a subject is past."""
+    aux = {c.lower_ for c in verb.children if c.dep_ in ("aux", "nsubj")}
+    done = verb.tag_ == "VBD" or verb.tag_ == "VBN" and (not aux or "had" in aux)
+    if verb.lemma_.casefold() not in DOING or not done or filters.blocked(verb):
+        return False
+    objects = [c for c in verb.children if c.dep_ in ("dobj", "nsubj") and c.i > verb.i]
+    return any(_degree(o) for o in objects)
+
+
+PARTS = frozenset("year term semester module exam exams mock mocks week month class".split())
+"""Parts of a course: "just finished my first term at Durham" is still there."""
+
+
+def _degree(noun: Token) -> bool:
+    if noun.lemma_ in PARTS or noun.lower_ in PARTS:
+        return False
+    mine = any(c.dep_ == "poss" and c.lower_ == "my" for c in noun.children)
+    return mine or noun.lower_ in STUDY_CUES or noun.lemma_ == "degree" or initials(noun.text)
 
 
 LEAVING = frozenset({"quit", "leave", "left", "resign", "resigned"})

@@ -292,7 +292,7 @@ def degree(verb: Token, rule: VerbRule) -> Found:
     """ "doing my MBA from IIM Ahmedabad", "pursuing a PhD at KAIST": the school of a
     degree being done (a word of study, or a degree's initials: "BTech", "B.Com")."""
     obj = direct_object(verb)
-    if obj is None or not (obj.lower_ in kinds.STUDY_CUES or _initials(obj.text)):
+    if obj is None or not (obj.lower_ in kinds.STUDY_CUES or initials(obj.text)):
         return []
     for place in [*objects_of(verb, rule.preps), *objects_of(obj, rule.preps)]:
         if place.pos_ == "PROPN":
@@ -300,7 +300,7 @@ def degree(verb: Token, rule: VerbRule) -> Found:
     return []
 
 
-def _initials(word: str) -> bool:
+def initials(word: str) -> bool:
     """A degree's initials: "MBA", "BSc", "B.Com", "BTech" (capitals, a few letters)."""
     letters = word.replace(".", "")
     return 2 <= len(letters) <= 6 and word[0].isupper() and sum(c.isupper() for c in letters) >= 2
