@@ -524,6 +524,9 @@ def test_a_place_of_work_said_with_be_at_stays_an_employer() -> None:
         ("Final year at Wits, part-time barista at Father Coffee.", "Wits", "studies at"),
         ("Final year at Wits, part-time barista at Father Coffee.", "Father Coffee", "works at"),
         ("Current rotation: Lund for my master's, part-time at Spotify.", "Spotify", "works at"),
+        # a recruiter or a trainee's employer, whatever school the sentence also names
+        ("I was recruited by Airbus straight out of school in 2010.", "Airbus", "works at"),
+        ("Old Mutual took me on as a graduate trainee in 2008.", "Old Mutual", "works at"),
         (
             "My MBA at Oxford Brookes is being paid for by my employer.",
             "Oxford Brookes",

@@ -126,7 +126,7 @@ WORK_CUES = frozenset(
     resign notice salary paycheck promote promoted position role team client clients
     career contract manager staff retire retired teach teaching taught lifer workplace paid
     payroll desk gig transfer transferred relocate relocated posted apprenticeship
-    lecturing
+    lecturing recruit recruited trainee sack sacked headhunt headhunted poach poached
     """.split()
 )
 """Words of the work frame: a named place in their sentence is an employer."""
