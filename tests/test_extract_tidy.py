@@ -166,3 +166,8 @@ def test_a_thing_played_keeps_its_noun(text: str, pastime: str) -> None:
     session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
     found = {f.value for f in OfflineExtractor().extract(session) if f.relation == "hobby"}
     assert found == {pastime}
+
+
+@pytest.mark.parametrize(("value", "kind"), [("lil pug", "pug"), ("little tabby", "tabby")])
+def test_a_word_of_fondness_is_no_part_of_a_pets_kind(value: str, kind: str) -> None:
+    assert tidy("has pet", value) == kind

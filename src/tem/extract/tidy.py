@@ -305,9 +305,15 @@ def _loose(char: str) -> bool:
     return unicodedata.category(char)[0] in ("S", "P")
 
 
+FOND = frozenset({"lil", "little", "smol", "tiny", "wee"})
+"""Words of fondness before a pet's kind: "my lil pug Churro" has a pug."""
+
+
 def _pet(words: list[str]) -> list[str]:
     """A pet's name without its kind before it ("hamster Nugget"), or its kind in the
-    singular ("two huskies": a husky)."""
+    singular ("two huskies": a husky), without a word of fondness ("lil pug")."""
+    while len(words) > 1 and words[0].casefold() in FOND:
+        words = words[1:]
     if len(words) > 1 and _pet_then_name(words):
         return words[-1:]
     return [*words[:-1], _one_animal(words[-1])]
