@@ -108,3 +108,17 @@ def test_a_dropped_g_is_put_back_only_where_it_makes_a_word() -> None:
 )
 def test_chat_its_is_it_is_where_no_possessive_can_stand(text: str, said: str) -> None:
     assert spoken(text) == said
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("ok so me n Javi broke up", "ok so me and Javi broke up"),
+        ("my gf luana n me r living in floripa", "my gf luana and me are living in floripa"),
+        ("bf Alex n i moved in together", "bf Alex and i moved in together"),
+        ("we r moving to leeds", "we are moving to leeds"),
+        ("rock n roll forever", "rock n roll forever"),  # no speaker beside it
+    ],
+)
+def test_chats_n_and_r_beside_the_speaker_are_and_and_are(text: str, said: str) -> None:
+    assert spoken(text) == said

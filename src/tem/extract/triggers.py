@@ -125,8 +125,9 @@ def spoken(text: str) -> str:
     has no employer "Sibusiso, Discovery Health"); "uni of" as "University of"
     (:data:`UNI_OF`); a typo of a word the rules read put right
     (:func:`tem.extract.typos.cues_respelled`: "my huband Tobi"); a dropped "g" put back
-    ("livin in leeds", "kickboxin"); "its" as "it's" (:data:`ITS`); chat's tags after a
-    word (:data:`CHAT_TAG`) cut; speech's hesitations and fillers cut
+    ("livin in leeds", "kickboxin"); "its" as "it's" (:data:`ITS`); chat's "n" beside
+    "me" as "and" (:data:`CHAT_AND`) and its "r" after "we" as "are" (:data:`CHAT_ARE`);
+    chat's tags after a word (:data:`CHAT_TAG`) cut; speech's hesitations and fillers cut
     (:func:`tem.extract.speech.unfilled`: "I'm, like, a barista, uh, at Grindhouse"); and
     a learner's "like" before a role as "as" (:func:`tem.extract.learners.as_for_like`:
     "I work in Lidl like cashier")."""
@@ -141,10 +142,14 @@ def spoken(text: str) -> str:
     said = UNI_OF.sub("University of", unaddressed(said))
     said = PAST_OPENING.sub(_lowered_past, said)
     said = DROPPED_G.sub(_g_restored, said)
-    said = ITS.sub("it's", said)
+    said = ITS.sub("it's", CHAT_ARE.sub(r"\1 are ", CHAT_AND.sub(" and ", said)))
     return CHAT_TAG.sub(lambda m: "," if said[m.end() : m.end() + 1] == " " else "", said)
 
 
+CHAT_AND = re.compile(r"(?<=\b[Mm]e) n (?=\w)|(?<=\b[Ii]) n (?=\w)|(?<=\w) n (?=(?:me|i)\b)")
+"""Chat's "n" for "and" beside the speaker: "me n Javi broke up", "my gf luana n me"."""
+CHAT_ARE = re.compile(r"\b([Ww]e|me|they) r (?=\w)")
+"""Chat's "r" for "are" after a plural subject: "we r moving", "luana n me r living"."""
 ITS = re.compile(r"\bits(?= (?:all|only|just|been|so|literally|a|the|not|too|really|gonna)\b)")
 """Chat's "its" for "it's" where no possessive can stand: "now its just herbal tea for
 me", "its been 2 months"; read as the clause it opens ("its my thing" stays as typed)."""
