@@ -136,6 +136,17 @@ def test_the_rules_read_the_partner_one_is_married_or_engaged_to() -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    ["Me and Aoibhinn got hitched in Galway last month.", "Been hitched to Aoibhinn for years."],
+)
+def test_hitched_is_married(text: str) -> None:
+    rules = OfflineExtractor(learned=False)
+    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    found = {(f.relation, f.value) for f in rules.extract(session)}
+    assert {("partner", "Aoibhinn"), ("relationship status", "married")} <= found
+
+
+@pytest.mark.parametrize(
     ("text", "partner"),
     [
         ("My husband Saul passed away two years ago.", "Saul"),

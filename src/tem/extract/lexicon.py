@@ -172,7 +172,8 @@ FAVORITE_CATEGORIES = {
 }
 
 STATUS_CUES = {
-    "married": "married wife husband hubby wifey spouse missus wed wedded knot casado casada",
+    "married": "married wife husband hubby wifey spouse missus wed wedded knot hitched casado"
+    " casada",
     "dating": "dating girlfriend boyfriend gf bf seeing fella novio novia together",
     "engaged": "engaged fiancé fiancée fiance fiancee proposed",
     "single": "single solo dumped unattached",

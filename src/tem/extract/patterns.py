@@ -67,7 +67,13 @@ VERB_RULES: tuple[VerbRule, ...] = (
     ),
     # relationships
     rule("marry", "partner", "partner", "to", also=(("relationship status", "married", "assert"),)),
-    rule("wed", "partner", "partner", "to", also=(("relationship status", "married", "assert"),)),
+    rule(
+        "wed hitch",
+        "partner",
+        "partner",
+        "to",
+        also=(("relationship status", "married", "assert"),),
+    ),
     rule(
         "engage", "partner", "partner", "to", also=(("relationship status", "engaged", "assert"),)
     ),
