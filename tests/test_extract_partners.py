@@ -137,13 +137,24 @@ def test_the_rules_read_the_partner_one_is_married_or_engaged_to() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["Me and Aoibhinn got hitched in Galway last month.", "Been hitched to Aoibhinn for years."],
+    [
+        "Me and Aoibhinn got hitched in Galway last month.",
+        "Been hitched to Aoibhinn for years.",
+    ],
 )
 def test_hitched_is_married(text: str) -> None:
     rules = OfflineExtractor(learned=False)
     session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
     found = {(f.relation, f.value) for f in rules.extract(session)}
     assert {("partner", "Aoibhinn"), ("relationship status", "married")} <= found
+
+
+def test_a_partner_word_read_as_an_adjective_of_the_name_is_the_partner() -> None:
+    rules = OfflineExtractor(learned=False)
+    text = "My fiancée Ishita reckons I work too much."
+    session = Session("s1", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    found = {(f.relation, f.value) for f in rules.extract(session)}
+    assert {("partner", "Ishita"), ("relationship status", "engaged")} <= found
 
 
 @pytest.mark.parametrize(

@@ -334,7 +334,7 @@ def _taste_antecedent(pronoun: Token) -> str | None:
 def possessive_facts(noun: Token, speaker: str) -> Stated:
     """ "my dog Max" -> has pet; "my girlfriend Anna" -> partner; "my flat in Leeds"."""
     owner = next((c for c in noun.children if c.dep_ == "poss"), None)
-    named_mine = noun.dep_ == "compound" and noun.head.pos_ == "PROPN" and first_possessed(noun)
+    named_mine = _named_by(noun) and first_possessed(noun)
     if not named_mine and (owner is None or owner.lower_ not in FIRST_POSSESSIVE):
         return []  # "our dog Rex": the parser hangs "our" on the name
     lemma = noun.lemma_.casefold()
@@ -421,9 +421,15 @@ def _first_days_at(noun: Token) -> list[str]:
 
 def _compound_name(noun: Token) -> str | None:
     """ "my husband Tom": spaCy often reads the name as the head, the noun as compound."""
-    if noun.dep_ == "compound" and noun.head.pos_ == "PROPN":
+    if _named_by(noun):
         return phrase(noun.head)
     return None
+
+
+def _named_by(noun: Token) -> bool:
+    """The noun is hung on the name after it: "my husband Tom", "my fiancée Ishita"."""
+    hung = noun.dep_ == "compound" or noun.dep_ == "amod" and noun.pos_ == "NOUN"
+    return hung and noun.head.pos_ == "PROPN" and noun.head.i > noun.i
 
 
 def _twin_name(noun: Token) -> str | None:

@@ -164,8 +164,10 @@ def _proper_name(token: Token) -> str:
 
 def first_possessed(token: Token) -> bool:
     """True when "my"/"our" owns ``token``, or the name it stands before: "our Labrador
-    Max", "my boyfriend Kit" (the parser hangs "our" on the name)."""
-    owners = [token, token.head] if token.dep_ in ("compound", "nmod") else [token]
+    Max", "my boyfriend Kit", "my fiancée Ishita" (the parser hangs "our" on the name,
+    the noun on it as a compound or, with an accent, as an adjective)."""
+    named = token.dep_ in ("compound", "nmod") or token.dep_ == "amod" and token.pos_ == "NOUN"
+    owners = [token, token.head] if named else [token]
     return any(
         c.dep_ == "poss" and c.lower_ in FIRST_POSSESSIVE for t in owners for c in t.children
     )
