@@ -429,7 +429,7 @@ def _compound_name(noun: Token) -> str | None:
 def _named_by(noun: Token) -> bool:
     """The noun is hung on the name after it: "my husband Tom", "my fiancée Ishita"."""
     hung = noun.dep_ == "compound" or noun.dep_ == "amod" and noun.pos_ == "NOUN"
-    return hung and noun.head.pos_ == "PROPN" and noun.head.i > noun.i
+    return bool(hung and noun.head.pos_ == "PROPN" and noun.head.i > noun.i)
 
 
 def _twin_name(noun: Token) -> str | None:
