@@ -278,7 +278,7 @@ def test_the_one_addressed_is_cut_before_the_model_reads() -> None:
         ("I switched from green tea to chai.", "green tea", "FAVORITE_DRINK"),
         ("Tell me more about Lisbon some time.", "Lisbon", "LIVES_IN"),
         ("I work at both Hospital Clinic and Centro Teknon.", "Teknon", "SPEAKS"),
-        ("I'm in Calgary now.", "Calgary", "WORKS_AT"),
+        ("I'm in Calgary this week.", "Calgary", "WORKS_AT"),
         ("I finally saw Dune with Tom.", "Tom", "JOB_TITLE"),
         ("My uncle took me to Porto last week.", "Porto", "LIVES_IN"),
         ("Marta's dog adopted me at the party, he never left my side.", "dog", "HAS_PET"),

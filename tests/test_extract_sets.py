@@ -13,7 +13,7 @@ twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
 that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
 twenty-five-writer model, ``tests/data/extraction_fresh10.jsonl``, written after
 that round's last change, and ``extraction_fresh11.jsonl`` to
-``extraction_fresh56.jsonl``, each frozen before the extractor it measures read it; each
+``extraction_fresh60.jsonl``, each frozen before the extractor it measures read it; each
 by someone who saw neither the code, nor the other sets; fresh5 to fresh46 are training
 rows of the span model since the seventy-writer model, so their floors now guard
 against regressions only) or
@@ -95,6 +95,10 @@ SETS = {
     "extraction_fresh54.jsonl": ROOT / "data" / "extraction_fresh54.jsonl",
     "extraction_fresh55.jsonl": ROOT / "data" / "extraction_fresh55.jsonl",
     "extraction_fresh56.jsonl": ROOT / "data" / "extraction_fresh56.jsonl",
+    "extraction_fresh57.jsonl": ROOT / "data" / "extraction_fresh57.jsonl",
+    "extraction_fresh58.jsonl": ROOT / "data" / "extraction_fresh58.jsonl",
+    "extraction_fresh59.jsonl": ROOT / "data" / "extraction_fresh59.jsonl",
+    "extraction_fresh60.jsonl": ROOT / "data" / "extraction_fresh60.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
