@@ -35,8 +35,6 @@ in Galway", "spent fifteen years at Ericsson"); a past event may start what hold
 YOUTH = frozenset({"kid", "child", "teen", "teenager", "student", "twenties", "thirties"})
 """Ages told by a noun: "Orangina as a kid", "pastis in my twenties"."""
 BOUNDS = frozenset({",", ";", ".", "!", "?", "(", ")", ":", "\u2192", "->"})
-AGES = {"thirteen": 13, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18}
-AGES |= {w: 10 * n for n, w in enumerate(["twenty", "thirty", "forty", "fifty", "sixty"], 2)}
 RANGE = re.compile(r"^(19|20)\d\d[\u2013\u2014-](\d\d|(19|20)\d\d)$")
 YEAR = re.compile(r"^'?((19|20)\d\d)s?$")
 
@@ -152,10 +150,8 @@ def _aged(words: Any) -> bool:
 
 
 def _age(words: Any) -> bool:
-    """True for an age after "at": "at 18", "at twenty"; "at 7" and "at ten" are hours."""
-    if not words or not words[0].like_num or YEAR.match(words[0].lower_):
+    """True for an age after "at": "at 18", "at 35"; "at 7" and "at 11" are hours."""
+    if not words or not words[0].text.isdigit() or YEAR.match(words[0].lower_):
         return False
     after = words[1].lower_ if len(words) > 1 else ""
-    number = words[0].lower_
-    value = int(number) if number.isdigit() else AGES.get(number, 0)
-    return 13 <= value < 100 and after not in ("am", "pm", "o'clock", ":", "h")
+    return 13 <= int(words[0].text) < 100 and after not in ("am", "pm", "o'clock", ":", "h")
