@@ -145,7 +145,7 @@ def _told_now(forms: list[str]) -> bool:
 
 
 def _aged(words: Any) -> bool:
-    """An age told as "at 18", "at twenty": the value held when the speaker was young."""
+    """An age told as "at 18": the value held when the speaker was young."""
     return any(t.lower_ == "at" and _age(t.doc[t.i + 1 : t.i + 3]) for t in words)
 
 
