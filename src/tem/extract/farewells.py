@@ -121,8 +121,8 @@ def _degree_done(verb: Token) -> bool:
     in the past: "Did my PGCE at Bangor", "Finished my master's at UCL in 2019"; not one
     being done ("I'm doing my MBA at INSEAD"), a part of it ("finished my first term"),
     nor a blocked clause. Chat's "Finished ..." without a subject is past."""
-    aux = {c.lower_ for c in verb.children if c.dep_ in ("aux", "nsubj")}
-    done = verb.tag_ == "VBD" or verb.tag_ == "VBN" and (not aux or "had" in aux)
+    said = {c.lower_ for c in verb.children if c.dep_ in ("aux", "nsubj")}  # "had", "I"
+    done = verb.tag_ == "VBD" or verb.tag_ == "VBN" and (not said or "had" in said)
     if verb.lemma_.casefold() not in DOING or not done or filters.blocked(verb):
         return False
     objects = [c for c in verb.children if c.dep_ in ("dobj", "nsubj") and c.i > verb.i]

@@ -7,8 +7,11 @@ is where they work or study (judged by its words, :func:`institutions.school_or_
 Only where "still" opens a fragment of its own (the message's start, after a comma, a
 dash, a colon or a word of chat), so that "my sister is still in Lima" and "I'm still
 in shock" say nothing; and a place in a sentence that tells a stay ("still in Bali for two
-more days") is no home. So is a home told by the years spent there, when the sentence
-holds no other: "four years in Graz now and I finally speak decent German".
+more days") is no home. When the sentence holds no other home, one is also told by the
+years spent there ("four years in Graz now and I finally speak decent German"), by the
+speaker being in a place now, back or for a while ("I'm now in Edinburgh", "so I'm back
+in Bari", "been in Dubai almost two years"), or by a job title held there now or for
+years ("now I'm a carpenter in Gävle").
 """
 
 from __future__ import annotations
@@ -34,11 +37,16 @@ NOT_NAMES = frozenset({"it", "home", "work", "school", "uni", "university", "col
 
 def still_there(sentence: Any, speaker: str, held: list[Candidate]) -> list[Candidate]:
     """The homes and posts ``sentence`` says still hold in fragments of its own, and a
-    home told by the years spent there when no other is held (``held``: what was read
-    of the sentence already; :func:`_years_there`)."""
+    home told otherwise (:func:`_years_there`, :func:`_settled`, :func:`_home_of_work`)
+    when no other is held (``held``: what was read of the sentence already)."""
     homes = any(c.relation == "lives in" and c.subject == speaker for c in held)
-    found = [] if homes else _years_there(sentence, speaker) or _settled(sentence, speaker)
-    found = found or ([] if homes else _home_of_work(sentence, held, speaker))
+    found = (
+        []
+        if homes
+        else _years_there(sentence, speaker)
+        or _settled(sentence, speaker)
+        or _home_of_work(sentence, held, speaker)
+    )
     for token in sentence:
         if token.lower_ != "still" or not _opens_fragment(token):
             continue
@@ -194,16 +202,18 @@ def _home_of_work(sentence: Any, held: list[Candidate], speaker: str) -> list[Ca
         span = span_of(sentence, title.value or "")
         if span is None:
             continue
-        for prep in span.root.children:
-            if prep.lower_ != "in" or prep.i < span.end:
-                continue
-            verb = clause_of(span.root)
-            clause = _clause(verb)
-            lasting = {t.lower_ for t in clause} & {"now", "nowadays", "since"} or any(
-                t.lemma_ in YEARS and any(c.dep_ == "nummod" for c in t.children) for t in clause
-            )
-            being = verb.lemma_ == "be" and verb.tag_ != "VBD" or verb.pos_ not in ("VERB", "AUX")
-            place = place_in(prep)
-            if place is not None and lasting and being and not tells_a_stay(clause):
-                return [Candidate(speaker, "lives in", place[1], "assert", prep.i)]
+        preps = [p for p in span.root.children if p.lower_ == "in" and p.i >= span.end]
+        found = next(((p, place) for p in preps if (place := place_in(p)) is not None), None)
+        if found is None:
+            continue
+        verb = clause_of(span.root)
+        clause = _clause(verb)
+        lasting = {t.lower_ for t in clause} & {"now", "nowadays", "since"} or any(
+            t.lemma_ in YEARS and any(c.dep_ == "nummod" for c in t.children) for t in clause
+        )
+        being = verb.lemma_ == "be" and verb.tag_ != "VBD" or verb.pos_ not in ("VERB", "AUX")
+        if not lasting or not being or tells_a_stay(clause):
+            continue
+        prep, (_, home) = found
+        return [Candidate(speaker, "lives in", home, "assert", prep.i)]
     return []

@@ -36,7 +36,6 @@ YOUTH = frozenset({"kid", "child", "teen", "teenager", "student", "twenties", "t
 """Ages told by a noun: "Orangina as a kid", "pastis in my twenties"."""
 BOUNDS = frozenset({",", ";", ".", "!", "?", "(", ")", ":", "\u2192", "->"})
 RANGE = re.compile(r"^(19|20)\d\d[\u2013\u2014-](\d\d|(19|20)\d\d)$")
-YEAR = re.compile(r"^'?((19|20)\d\d)s?$")
 
 
 @dataclass(frozen=True)
@@ -151,7 +150,7 @@ def _aged(words: Any) -> bool:
 
 def _age(words: Any) -> bool:
     """True for an age after "at": "at 18", "at 35"; "at 7" and "at 11" are hours."""
-    if not words or not words[0].text.isdigit() or YEAR.match(words[0].lower_):
+    if not words or not words[0].text.isdigit():
         return False
     after = words[1].lower_ if len(words) > 1 else ""
     return 13 <= int(words[0].text) < 100 and after not in ("am", "pm", "o'clock", ":", "h")
