@@ -372,9 +372,9 @@ def test_labels_name_the_relation_and_the_kind() -> None:
 
 @pytest.mark.parametrize(
     ("said", "status"),
-    [("hubby", "married"), ("girlfreind", "dating"), ("fiancée", "engaged"),
-     ("flying solo", "single"), ("late husband", "widowed"), ("ex-wife", "divorced"),
-     ("the weather", "")],
+    [("hubby", "married"), ("girlfreind", "in a relationship"), ("dating", "dating"),
+     ("fiancée", "engaged"), ("flying solo", "single"), ("late husband", "widowed"),
+     ("ex-wife", "divorced"), ("the weather", "")],
 )  # fmt: skip
 def test_status_words_map_to_a_status(said: str, status: str) -> None:
     assert forms.status_of(said) == status

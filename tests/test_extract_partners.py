@@ -22,12 +22,16 @@ def triples(text: str) -> set[tuple[str, str, str | None, str]]:
     [
         ("Our household: me, my wife Layla, three cats and a canary.", "Layla", "married"),
         ("My wife's name is Karin.", "Karin", "married"),
-        ("Deniz, my girlfriend, moved in with me last month.", "Deniz", "dating"),
+        ("Deniz, my girlfriend, moved in with me last month.", "Deniz", "in a relationship"),
         ("Tied the knot with Daniel in April!", "Daniel", "married"),
         ("My wife Soo-ah and I run a tiny café.", "Soo-ah", "married"),
         ("My partner Joana and I run a little café in Coimbra.", "Joana", "in a relationship"),
         # the parser reads the name as a second subject: the partner word still names it
-        ("my boyfriend Daniel is doing a road trip with me next month", "Daniel", "dating"),
+        (
+            "my boyfriend Daniel is doing a road trip with me next month",
+            "Daniel",
+            "in a relationship",
+        ),
         # a name beside the partner word is taken as given, whatever its clause does
         ("My husband Jae-won will bring me in on Thursday.", "Jae-won", "married"),
         ("My fiancé Idris will call to confirm.", "Idris", "engaged"),
@@ -93,7 +97,7 @@ def test_a_business_partner_says_no_status() -> None:
     [
         ("My husband reckons the van needs a new clutch.", "married"),
         ("My partner swears the kitchen smells like a brewery.", "in a relationship"),
-        ("got my nose pierced and my boyfriend Aarav hasn't even noticed yet", "dating"),
+        ("got my nose pierced and my boyfriend Aarav hasn't even noticed yet", "in a relationship"),
     ],
 )
 def test_the_speakers_partner_word_says_the_status_named_or_not(text: str, status: str) -> None:
@@ -202,7 +206,7 @@ def test_a_fond_spouse_word_said_bare_is_the_speakers_own(text: str) -> None:
     ("text", "status"),
     [
         ("my husbnd dariush burned the tahdig again", "married"),
-        ("cant come tonite my boyfrend yusuf is sick", "dating"),
+        ("cant come tonite my boyfrend yusuf is sick", "in a relationship"),
     ],
 )
 def test_a_misspelt_partner_word_says_its_status(text: str, status: str) -> None:

@@ -174,12 +174,13 @@ FAVORITE_CATEGORIES = {
 STATUS_CUES = {
     "married": "married wife husband hubby wifey spouse missus wed wedded knot hitched casado"
     " casada",
-    "dating": "dating girlfriend boyfriend gf bf seeing fella novio novia together",
+    "dating": "dating seeing together",
     "engaged": "engaged fiancé fiancée fiance fiancee proposed",
     "single": "single solo dumped unattached",
     "divorced": "divorced divorce ex",
     "widowed": "widowed widow widower late",
-    "in a relationship": "relationship taken partner boo bae",
+    "in a relationship": "relationship taken partner boo bae girlfriend boyfriend gf bf fella novio"
+    " novia",
 }
 """Words that say a relationship status, by the status they say ("my wife" -> married)."""
 CUE_STATUS = {cue: status for status, cues in STATUS_CUES.items() for cue in cues.split()}
