@@ -382,6 +382,8 @@ def _period_over(token: Token) -> bool:
         return False
     if verb.tag_ != "VBD" or verb.lemma_ in MILESTONES | SENDING or filters.blocked(verb):
         return False
+    if any(c.dep_ == "mark" and c.lower_ == "since" for c in verb.children):
+        return False  # "Two years since I swapped Munich for Vienna": counted from it
     near = [verb, *(c for c in verb.children if c.dep_ in ("acomp", "attr", "xcomp"))]
     words = {c.lower_ for t in near for c in t.children}
     if words & {"have", "has", "'ve", "'s", "still", "now"}:

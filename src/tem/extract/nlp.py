@@ -31,6 +31,7 @@ def load_pipeline() -> Any:
         ("colon_break", colon_break),
         ("question_break", question_break),
         ("item_break", item_break),
+        ("number_break", number_break),
         ("animal_names", animal_names),
     ):
         if name not in Language.factories:
@@ -43,6 +44,7 @@ def load_pipeline() -> Any:
     nlp.add_pipe("colon_break", before="parser")
     nlp.add_pipe("item_break", before="parser")
     nlp.add_pipe("question_break", before="parser")
+    nlp.add_pipe("number_break", before="parser")
     nlp.add_pipe("animal_names", last=True)
     return nlp
 
@@ -143,6 +145,20 @@ def _emoji(text: str) -> bool:
     import unicodedata
 
     return all(unicodedata.category(c) in ("So", "Mn", "Cf", "Sk") for c in text)
+
+
+def number_break(doc: Any) -> Any:
+    """Start a sentence at every item of a numbered list after its first ("Year-end
+    list: 1. moved to Shenzhen 2. started at Tencent"): the parser otherwise reads an
+    item's number as a count of the item before ("Shenzhen 2", "our corgi Bori 3")."""
+    expected = 1
+    for token in doc[:-1]:
+        if token.text != str(expected) or doc[token.i + 1].text not in (".", ")"):
+            continue
+        if expected > 1 and token.i > 0 and not doc[token.i - 1].is_punct:
+            token.is_sent_start = True
+        expected += 1
+    return doc
 
 
 DASHES = frozenset({"—", "–", "-", "--"})

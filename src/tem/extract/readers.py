@@ -128,11 +128,11 @@ def _named(token: Token) -> bool:
 
 
 def _place(token: Token) -> bool:
-    """A place by the tagger, or a known place name it took for a person ("left Buenos
-    Aires for Mendoza")."""
+    """A place by the tagger, or a known place name it took for anything but a firm
+    ("left Buenos Aires for Mendoza", "swapped Croydon for Hampstead")."""
     if token.ent_type_ in ("GPE", "LOC"):
         return True
-    return token.ent_type_ in ("PERSON", "") and place_at(token) is not None
+    return token.ent_type_ != "ORG" and place_at(token) is not None
 
 
 def long_stay(verb: Token, rule: VerbRule) -> Found:
