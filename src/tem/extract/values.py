@@ -224,12 +224,14 @@ def _proper_tail(token: Token) -> list[Token]:
 
 def is_place(token: Token) -> bool:
     """Places by NER, or proper nouns NER mislabels ("Austin" as a person, "Bergen" as an
-    organisation); the trigger verb ("moved to") already says it is a place. A word
+    organisation, a known place as anything); the trigger verb ("moved to") already says it is a place. A word
     typed in lowercase is one when it is a known place ("just moved to austin")."""
     if token.ent_type_ in PLACE_ENTS:
         return True
     if token.pos_ == "PROPN" and token.ent_type_ in ("", "PERSON", "NORP", "ORG", "PRODUCT"):
         return True
+    if token.pos_ == "PROPN" and place_at(token) is not None:
+        return True  # a known place the tagger took for a date ("live in Montevideo")
     if name_after_to(token) and known_place(token.text):
         return True  # "moved from Atlanta to Raleigh over the weekend": "Raleigh" a verb
     return lowercase_place(token) is not None
