@@ -15,6 +15,7 @@ from tem.extract.lexicon import KIN_NOUNS
 from tem.extract.subjects import (
     FIRST_POSSESSIVE,
     SELF,
+    described_self,
     misread_base,
     name_of,
     subject_token,
@@ -46,6 +47,8 @@ def about_speaker(verb: Token, speaker: str) -> bool:
     lower = subject.lower_
     if lower in SELF or any(c.dep_ == "conj" and c.lower_ in SELF for c in subject.children):
         return True
+    if described_self(subject, verb):
+        return True  # "Carpenter by trade, live in Aarhus"
     if lower in ("who", "that") and verb.dep_ == "relcl" and _someone_else(verb.head, speaker):
         return False  # "my neighbour Hassan who just started at Careem"; not "the guy who"
     others = lower in ABOUT_OTHERS or lower in KIN_NOUNS or owned_by_other(subject)

@@ -81,7 +81,23 @@ def resolve_subject(verb: Token, speaker: str) -> str | None:
     token = subject_token(verb)
     if token is None:
         return speaker if elided_first_person(verb) else None
-    return name_of(token, speaker)
+    return speaker if described_self(token, verb) else name_of(token, speaker)
+
+
+def described_self(subject: Token, verb: Token) -> bool:
+    """True for a bare singular noun the parser made the subject of a verb in the first
+    person's form, a comma between them: "Carpenter by trade, live in Aarhus",
+    "software dev at Shopify, live in Ottawa" describe the speaker, whose "I" is left
+    out (a carpenter *lives*; "live" agrees with "I" alone)."""
+    bare = not any(c.dep_ in ("det", "poss", "nummod") for c in subject.children)
+    between = verb.doc[subject.i : verb.i]
+    return (
+        subject.tag_ == "NN"
+        and bare
+        and verb.tag_ == "VBP"
+        and verb.lower_ not in ("are", "'re", "re")
+        and any(t.text == "," for t in between)
+    )
 
 
 def elided_first_person(verb: Token) -> bool:
