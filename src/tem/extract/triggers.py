@@ -142,12 +142,20 @@ def spoken(text: str) -> str:
     said = UNI_OF.sub("University of", unaddressed(said))
     said = PAST_OPENING.sub(_lowered_past, said)
     said = DROPPED_G.sub(_g_restored, said)
-    said = ITS.sub("it's", CHAT_ARE.sub(r"\1 are ", CHAT_AND.sub(" and ", said)))
+    said = ITS.sub("it's", CHAT_ARE.sub(r"\1 are ", CHAT_AND.sub(_and_for_n, said)))
     return CHAT_TAG.sub(lambda m: "," if said[m.end() : m.end() + 1] == " " else "", said)
 
 
-CHAT_AND = re.compile(r"(?<=\b[Mm]e) n (?=\w)|(?<=\b[Ii]) n (?=\w)|(?<=\w) n (?=(?:me|i)\b)")
-"""Chat's "n" for "and" beside the speaker: "me n Javi broke up", "my gf luana n me"."""
+CHAT_AND = re.compile(r"\b(\w+) n (?=(\w))")
+"""Chat's "n" for "and" between words: "me n Javi broke up", "i live in soweto n wrk
+nights"; not in a name of capitalised words ("Pick n Pay", :func:`_and_for_n`)."""
+
+
+def _and_for_n(match: re.Match[str]) -> str:
+    before = match.group(1)
+    named = before[0].isupper() and before not in ("I", "Me") and match.group(2).isupper()
+    return match.group() if named else f"{match.group(1)} and "
+
 CHAT_ARE = re.compile(r"\b([Ww]e|me|they) r (?=\w)")
 """Chat's "r" for "are" after a plural subject: "we r moving", "luana n me r living"."""
 ITS = re.compile(r"\bits(?= (?:all|only|just|been|so|literally|a|the|not|too|really|gonna)\b)")
