@@ -262,3 +262,14 @@ def test_a_degree_done_in_the_past_ends_the_school(text: str, school: str) -> No
 )
 def test_a_degree_being_done_or_a_part_of_it_ends_nothing(text: str) -> None:
     assert "end" not in kinds_of(text, "studies at")
+
+
+@pytest.mark.parametrize(
+    ("text", "held", "left"),
+    [
+        ("Two years since I swapped Munich for Vienna.", "Vienna", "Munich"),
+        ("I've swapped Croydon for Hampstead.", "Hampstead", "Croydon"),
+    ],
+)
+def test_a_swap_counted_from_keeps_the_new_home(text: str, held: str, left: str) -> None:
+    assert facts(text, "lives in") == {(held, "assert"), (left, "end")}

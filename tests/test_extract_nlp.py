@@ -24,6 +24,12 @@ def test_a_dash_before_a_question_ends_the_statement() -> None:
     assert sentences[0].endswith("—") and sentences[-1] == "any Excel tips?"
 
 
+def test_each_item_of_a_numbered_list_is_a_sentence() -> None:
+    doc = load_pipeline()("Year-end list: 1. moved to Shenzhen 2. started at Tencent")
+    assert [s.text for s in doc.sents][-1] == "2. started at Tencent"
+    assert len(list(load_pipeline()("I have 2. Dogs are great").sents)) <= 2  # no list
+
+
 def test_a_dash_inside_a_statement_splits_nothing() -> None:
     text = "I've been employed by Statoil — sorry, Equinor — since 2011."
     assert len(list(load_pipeline()(text).sents)) == 1

@@ -33,6 +33,21 @@ def test_a_misplaced_subject_is_found(text: str, verb: str, subject: str) -> Non
 
 
 @pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("Carpenter by trade, live in Aarhus, divorced.", "Maria"),
+        ("software dev at Shopify, live in Ottawa, cat person", "Maria"),
+        ("The carpenter, they say, live in Aarhus.", None),  # a determiner: someone
+        ("Tom, my neighbour, lives in Aarhus.", "Tom"),  # "lives" agrees with him
+    ],
+)
+def test_a_bare_noun_before_a_first_person_verb_describes_the_speaker(
+    text: str, subject: str | None
+) -> None:
+    assert _subject_of(text, "live" if " live " in text else "lives") == subject
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "My cousin Marisa got engaged to a guy called Pedro last night.",

@@ -117,8 +117,10 @@ def test_chat_its_is_it_is_where_no_possessive_can_stand(text: str, said: str) -
         ("my gf luana n me r living in floripa", "my gf luana and me are living in floripa"),
         ("bf Alex n i moved in together", "bf Alex and i moved in together"),
         ("we r moving to leeds", "we are moving to leeds"),
-        ("rock n roll forever", "rock n roll forever"),  # no speaker beside it
+        ("i live in soweto n wrk nights", "i live in soweto and wrk nights"),
+        ("promoted at Pick n Pay", "promoted at Pick n Pay"),  # a name keeps its "n"
+        ("Me n Javi split", "Me and Javi split"),
     ],
 )
-def test_chats_n_and_r_beside_the_speaker_are_and_and_are(text: str, said: str) -> None:
+def test_chats_n_and_r_are_and_and_are(text: str, said: str) -> None:
     assert spoken(text) == said

@@ -5,7 +5,7 @@ from __future__ import annotations
 from spacy.tokens import Span
 
 from tem.extract.nlp import load_pipeline
-from tem.extract.values import entity_text, own_part
+from tem.extract.values import entity_text, is_place, own_part
 
 
 def test_an_entity_hung_across_a_preposition_is_two_names() -> None:
@@ -22,3 +22,11 @@ def test_a_name_with_its_own_preposition_stays_whole() -> None:
     bank = next(t for t in doc if t.text == "Bank")
     entity = next(e for e in doc.ents if e.start <= bank.i < e.end)
     assert own_part(entity, bank).text == entity.text
+
+
+def test_a_known_place_the_tagger_took_for_a_date_is_a_place() -> None:
+    doc = load_pipeline()("We live in Montevideo.")
+    montevideo = doc[3]
+    montevideo.ent_type_ = "DATE"  # as the tagger reads it
+    assert is_place(montevideo)
+    assert not is_place(load_pipeline()("We live in March.")[3])

@@ -157,6 +157,8 @@ def number_break(doc: Any) -> Any:
             continue
         if expected > 1 and token.i > 0 and not doc[token.i - 1].is_punct:
             token.is_sent_start = True
+            for rest in doc[token.i + 1 : token.i + 3]:
+                rest.is_sent_start = False  # "2. started at Tencent" is one item
         expected += 1
     return doc
 

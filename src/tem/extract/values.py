@@ -224,8 +224,9 @@ def _proper_tail(token: Token) -> list[Token]:
 
 def is_place(token: Token) -> bool:
     """Places by NER, or proper nouns NER mislabels ("Austin" as a person, "Bergen" as an
-    organisation, a known place as anything); the trigger verb ("moved to") already says it is a place. A word
-    typed in lowercase is one when it is a known place ("just moved to austin")."""
+    organisation, a known place as anything); the trigger verb ("moved to") already says
+    it is a place. A word typed in lowercase is one when it is a known place ("just moved
+    to austin")."""
     if token.ent_type_ in PLACE_ENTS:
         return True
     if token.pos_ == "PROPN" and token.ent_type_ in ("", "PERSON", "NORP", "ORG", "PRODUCT"):
