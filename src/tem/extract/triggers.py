@@ -156,6 +156,7 @@ def _and_for_n(match: re.Match[str]) -> str:
     named = before[0].isupper() and before not in ("I", "Me") and match.group(2).isupper()
     return match.group() if named else f"{match.group(1)} and "
 
+
 CHAT_ARE = re.compile(r"\b([Ww]e|me|they) r (?=\w)")
 """Chat's "r" for "are" after a plural subject: "we r moving", "luana n me r living"."""
 ITS = re.compile(r"\bits(?= (?:all|only|just|been|so|literally|a|the|not|too|really|gonna)\b)")
