@@ -134,6 +134,15 @@ def test_a_title_ends_with_its_person(value: str, tidied: str) -> None:
         ("clearer", "clearer"),  # a comparative, no doer
         ("contacts", "contacts"),
         ("climbing", "climbing"),
+        ("cyclist", "cycling"),  # a doer in "-ist"
+        ("guitarist", "guitarist"),  # no verb "guitar"
+        ("salsa dancer", "salsa dancing"),  # the doer after other words
+        ("fell runner", "fell running"),
+        ("piano teacher", "piano teacher"),  # no activity written more often
+        # the thing a pastime is told by
+        ("chessboard", "chess"),
+        ("allotment", "allotment gardening"),
+        ("sourdough starter", "baking sourdough"),
     ],
 )
 def test_a_pastime_said_as_its_verb_or_doer_is_named_as_the_activity(

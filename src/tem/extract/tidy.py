@@ -162,9 +162,26 @@ def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str
         words = words[:-1]
     if relation == "favorite drink":
         words = [_drink_word(w) for w in words]  # "cofee"
-    if relation == "hobby" and len(words) == 1 and not played:
-        words = [activity(words[0])]
+    if relation == "hobby" and not played:
+        said = " ".join(words).casefold()
+        if said in GEAR:
+            return GEAR[said].split()  # "glued to a chessboard": chess
+        if len(words) == 1 or words[-1].casefold().endswith(DOERS):
+            words = [*words[:-1], activity(words[-1])]  # "salsa dancer": salsa dancing
     return words
+
+
+GEAR = {
+    "allotment": "allotment gardening",
+    "chessboard": "chess",
+    "sourdough": "baking sourdough",
+    "sourdough starter": "baking sourdough",
+    "sketchbook": "sketching",
+}
+"""Things a pastime is told by, as the pastime: "potter about on the allotment",
+"glued to my sketchbook", "my sourdough starter gets more attention than my kids"."""
+DOERS = ("er", "ist")
+"""Endings of a doer, named as the activity after other words ("salsa dancer")."""
 
 
 ACTIVITY_SHARE = 0.3
@@ -192,6 +209,9 @@ def activity(word: str) -> str:
     doer = lower.endswith("er") and lower not in verbs and not listed_word(lower[:-2], "adj")
     if not bases and doer:  # "surfer"; not "clearer"
         bases = [s for s in _verb_stems(lower[:-2] + "ed") if s in verbs]
+        share = 1.0
+    if not bases and lower.endswith("ist"):  # "cyclist", "canoeist"; not "guitarist"
+        bases = [s for s in (lower[:-3] + "e", lower[:-3]) if s in verbs]
         share = 1.0
     if not bases:
         return word
