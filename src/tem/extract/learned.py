@@ -25,6 +25,7 @@ is (:func:`tem.extract.institutions.school_or_employer`).
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -73,6 +74,30 @@ def load_model() -> Any:
     import spacy
 
     return spacy.load(MODEL_PATH)
+
+
+@functools.cache
+def head_words() -> dict[str, frozenset[str]]:
+    """The last words of the pastimes and job titles the model's writers labelled,
+    by relation (shipped beside it, written by ``training/train_extractor.py``)."""
+    heads = json.loads((MODEL_PATH / "heads.json").read_text(encoding="utf-8"))
+    return {relation: frozenset(words) for relation, words in heads.items()}
+
+
+def known_head(relation: str, value: str | None) -> bool:
+    """True when ``value`` ends in a word the writers named a value of ``relation`` by
+    ("aerial *yoga*", "computer *games*", "night *porter*"), or ``relation`` has no such
+    words: the model reads a pastime into any activity or feeling ("searching for a
+    place", "an urge to serve", "patience") and a job title into any noun after "a
+    real" ("a real sense of purpose"), so those it alone proposes must be in the
+    writers' words (an occupation the lexicon lists is one too)."""
+    words = head_words().get(relation)
+    said = (value or "").casefold().split()
+    if not said or words is None:
+        return bool(said)
+    last = said[-1]
+    forms = {last, last.removesuffix("s"), f"{last}s"}
+    return bool(forms & words) or relation == "job title" and bool(forms & OCCUPATIONS)
 
 
 Proposal = tuple[int, int, str]
@@ -150,7 +175,7 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
     kind = _kind_said(span, kind)
     value = canonical(relation, span)
     if (
-        not value
+        not known_head(relation, value)  # "an urge to serve", "a real sense of purpose"
         or kind == "assert"
         and (
             old_or_compared(span)

@@ -238,6 +238,8 @@ def _employer(span: Any, words: list[str]) -> bool:
     root = span.root
     if root.ent_type_ in ("GPE", "LOC") and root.dep_ == "pobj" and root.head.lower_ == "to":
         return False  # a destination: "work sent me to Budapest for two days"
+    if _first_capital(span[0]) and root.pos_ != "PROPN" and not root.ent_type_:
+        return False  # "Accomplishment keeps me motivated": a word capitalised as first
     if employs_speaker(span) and words[0] not in GREETINGS:
         return True
     named = root.pos_ == "PROPN" or root.ent_type_ in ("ORG", "FAC")
@@ -249,7 +251,34 @@ def _employer(span: Any, words: list[str]) -> bool:
 def _partner(span: Any, words: list[str]) -> bool:
     """A name with a word of partnership in its sentence, typed right or not ("maried")."""
     said = {spelled(t.lower_, PARTNER_CUES) for t in span.sent}
-    return _name(span, words) and bool(said & PARTNER_CUES or _own_partner_before(span))
+    named = _name(span, words) and not _doing(span.root)
+    return named and bool(said & PARTNER_CUES or _own_partner_before(span))
+
+
+def _doing(token: Any) -> bool:
+    """An "-ing" form of an English verb, no name: "me and my partner *gaming*" (not
+    "Ming", "Sterling")."""
+    from tem.extract.nlp import known_verbs
+
+    lower = token.lower_
+    stems = (lower[:-3], lower[:-3] + "e")
+    return lower.endswith("ing") and any(s in known_verbs() for s in stems if len(s) > 2)
+
+
+SEEN_PEOPLE = frozenset(
+    "someone somebody anyone anybody guy girl man woman bloke lad lass boy other".split()
+)
+"""Whom one is "seeing" when seeing is dating: "seeing someone", "seeing each other"."""
+
+
+def _status(span: Any, words: list[str]) -> bool:
+    """A status, and "seeing" one only when someone is seen ("I'm seeing someone"), not
+    a sight ("Seeing my kids' smiles was the best")."""
+    root = span.root
+    if root.lemma_ != "see":
+        return True
+    seen = [c for c in root.children if c.dep_ in ("dobj", "attr")]
+    return any(o.lower_ in SEEN_PEOPLE or o.ent_type_ == "PERSON" for o in seen)
 
 
 def _own_partner_before(span: Any) -> bool:
@@ -418,6 +447,7 @@ SHAPES: dict[str, Callable[[Any, list[str]], bool]] = {
     "studies at": _name,
     "lives in": _home,
     "partner": _partner,
+    "relationship status": _status,
     "job title": _title,
     "hobby": _hobby,
     "has pet": _pet,
