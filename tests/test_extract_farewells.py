@@ -273,3 +273,10 @@ def test_a_degree_being_done_or_a_part_of_it_ends_nothing(text: str) -> None:
 )
 def test_a_swap_counted_from_keeps_the_new_home(text: str, held: str, left: str) -> None:
     assert facts(text, "lives in") == {(held, "assert"), (left, "end")}
+
+
+@pytest.mark.parametrize(
+    "text", ["I quit my apprenticeship at Rolls-Royce.", "Packed in my internship at Arup."]
+)
+def test_an_apprenticeship_or_internship_left_ends_the_employer(text: str) -> None:
+    assert kinds_of(text, "works at") == {"end"}

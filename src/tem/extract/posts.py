@@ -19,7 +19,7 @@ Stated = list[tuple[str, str, str | None, Kind]]
 
 WORK_POSTS = frozenset(
     """job shift boss manager colleague coworker desk office contract placement rota
-    position role""".split()
+    position role apprenticeship internship traineeship""".split()
 )
 STUDY_POSTS = frozenset(
     "lecture seminar exam thesis dissertation degree coursework semester module tutorial".split()
