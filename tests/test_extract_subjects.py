@@ -48,6 +48,19 @@ def test_a_bare_noun_before_a_first_person_verb_describes_the_speaker(
 
 
 @pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("My boyfriend Luca moved in with me in Bologna.", "Maria"),
+        ("Tom moved in with his sister in Leeds.", "Tom"),
+    ],
+)
+def test_someone_moving_in_with_the_speaker_says_the_speakers_home(
+    text: str, subject: str
+) -> None:
+    assert _subject_of(text, "moved") == subject
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "My cousin Marisa got engaged to a guy called Pedro last night.",

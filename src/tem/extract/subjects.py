@@ -81,7 +81,18 @@ def resolve_subject(verb: Token, speaker: str) -> str | None:
     token = subject_token(verb)
     if token is None:
         return speaker if elided_first_person(verb) else None
-    return speaker if described_self(token, verb) else name_of(token, speaker)
+    if described_self(token, verb) or joined_speaker(verb):
+        return speaker
+    return name_of(token, speaker)
+
+
+def joined_speaker(verb: Token) -> bool:
+    """True for someone moving in with the speaker: "my girlfriend Jess moved in with
+    me in Greeley" says where the speaker lives."""
+    if verb.lemma_ != "move" or not any(c.lower_ == "in" for c in verb.children):
+        return False
+    joined = (o for c in verb.children if c.lower_ == "with" for o in c.children)
+    return any(o.lower_ in ("me", "us") for o in joined)
 
 
 def described_self(subject: Token, verb: Token) -> bool:
