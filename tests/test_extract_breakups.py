@@ -36,6 +36,8 @@ def _ended(text: str) -> set[str | None]:
         ("I called it quits with Mateo in April and honestly I'm better off.", "Mateo"),
         ("My old flame Lin and I went separate ways in spring.", "Lin"),
         ("My girlfriend Chiara and me we broke up.", "Chiara"),  # "we" the subject
+        ("my boyfrend jake broke up with me last week", "Jake"),  # the one who ended it
+        ("my gf zofia broke up w me so i moved", "Zofia"),  # "zofia" read as a noun
     ],
 )
 def test_an_ended_couple_ends_the_named_partner(text: str, partner: str) -> None:

@@ -107,8 +107,8 @@ def _other(verb: Token, speaker: str) -> Token | None:
     if subject is None:  # "Split up with Marco": chat drops the "I"
         said = elided_first_person(verb) or _gerund_of_self(verb)
         return with_whom[0] if with_whom and said else None
-    if children(verb, ("dobj",), SELF):
-        return subject  # "Lara dumped me"
+    if children(verb, ("dobj",), SELF) or any(t.lower_ in SELF for t in with_whom):
+        return subject  # "Lara dumped me", "my boyfriend Jake broke up with me"
     return None
 
 

@@ -242,9 +242,13 @@ def person_name(person: Any) -> str | None:
     for name in (n for c in called for n in c.children if n.dep_ in ("oprd", "dobj", "attr")):
         if name.pos_ == "PROPN":
             return phrase(name)  # "a wonderful man named Idris"
-    named = [c for c in person.children if c.dep_ in ("appos", "compound") and c.pos_ == "PROPN"]
+    beside = [c for c in person.children if c.dep_ in ("appos", "compound")]
+    named = [c for c in beside if c.pos_ == "PROPN" and c.lower_ not in PARTNER_WORDS]
     if not named and person.dep_ == "compound" and person.head.pos_ == "PROPN":
         named = [person.head]
+    partnered = any(c.lower_ in PARTNER_WORDS for c in beside)
+    if not named and partnered and person.lower_ not in PARTNER_WORDS:
+        return phrase(person)  # "my gf zofia broke up w me": "zofia" read as a noun
     return phrase(named[0]) if named else None
 
 
