@@ -54,9 +54,7 @@ def test_a_bare_noun_before_a_first_person_verb_describes_the_speaker(
         ("Tom moved in with his sister in Leeds.", "Tom"),
     ],
 )
-def test_someone_moving_in_with_the_speaker_says_the_speakers_home(
-    text: str, subject: str
-) -> None:
+def test_someone_moving_in_with_the_speaker_says_the_speakers_home(text: str, subject: str) -> None:
     assert _subject_of(text, "moved") == subject
 
 
