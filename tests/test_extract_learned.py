@@ -481,6 +481,9 @@ def test_rules_only_ignores_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
         ("Seeing my kids' smiles was the best part.", "Seeing", "RELATIONSHIP_STATUS"),
         ("Here's me and my partner gaming last week.", "gaming", "PARTNER"),
         ("Accomplishment keeps me motivated.", "Accomplishment", "WORKS_AT"),
+        ("Coconut milk ice cream is at the top of my list.", "Coconut milk ice",
+         "FAVORITE_DRINK"),  # a drink naming a food
+        ("yo the espresso machine broke again", "espresso", "FAVORITE_DRINK_END"),
         # other people
         ("Home for my parents is still Ohio.", "Ohio", "LIVES_IN"),
         ("Dad just got engaged to his girlfriend Funke, we're all happy for him.", "Funke",

@@ -421,6 +421,8 @@ def _drink(span: Any, words: list[str]) -> bool:
     from tem.extract.lexicon import ANIMALS, FOODS
 
     root = span.root
+    if root.dep_ == "compound" and root.head.i >= span.end and _no_drink(root.head):
+        return False  # a drink naming something else: "coconut milk ice | cream"
     if is_drink(words) and root.pos_ != "AUX":
         return True  # a drink the lexicon knows whole: "hot chocolate", "sparkling water"
     if language_of(span.text) is not None and len(span) == 1:
@@ -430,6 +432,18 @@ def _drink(span: Any, words: list[str]) -> bool:
     if not sentence_words(span) & DRINK_CUES:
         return False  # "Thanks, Gina!", "Congrats!": a drink is known, or said as one
     return root.pos_ in ("NOUN", "PROPN", "ADJ") and not (len(span) == 1 and inflected(root))
+
+
+def _no_drink(thing: Any) -> bool:
+    """A thing a drink's name may qualify that is no drink: a food ("ice *cream*",
+    "tea *cake*"), a machine or a shop ("the espresso *machine*", "a coffee *shop*")."""
+    from tem.extract.lexicon import FOODS
+
+    return thing.lower_ in FOODS | DRINK_THINGS
+
+
+DRINK_THINGS = frozenset("cream cake machine maker shop table towel stain".split())
+"""Things named by a drink that are no drink (:func:`_no_drink`)."""
 
 
 DRINK_CUES = frozenset(
