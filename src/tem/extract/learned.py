@@ -19,7 +19,11 @@ knows words and shapes the training messages never showed it. Every proposal mus
 have the shape of its relation's values (:func:`tem.extract.shapes.well_formed`: a job
 title names a person, a home comes with a word of home, a partner with a word of
 partnership) and, for employers and schools, the sentence decides which of the two it
-is (:func:`tem.extract.institutions.school_or_employer`).
+is (:func:`tem.extract.institutions.school_or_employer`). A pastime or a job title must
+end in a word the model's writers named one by (``heads.json`` beside the model,
+:func:`known_head`): the model reads a pastime into any activity or feeling of a long
+dialogue ("an urge to serve", "patience"), and the rules still read pastimes it never
+saw ("I'm into falconry").
 """
 
 from __future__ import annotations
