@@ -116,19 +116,9 @@ EMPLOYER_NOUNS = frozenset(
 SELF_HEADINGS = frozenset({"me", "bio", "intro", "intros", "introduction", "profile", "cv"})
 """Words of a heading that introduces the speaker: "About me:", "Quick bio for the
 conference:", "Intros!"."""
-JOB_NOUNS = frozenset(
-    {
-        "job",
-        "position",
-        "role",
-        "gig",
-        "post",
-        "career",
-        "apprenticeship",
-        "internship",
-        "traineeship",
-    }
-)
+TRAINING_POSTS = frozenset({"apprenticeship", "internship", "traineeship"})
+"""Posts held while learning a trade, at an employer: "my apprenticeship at Rolls-Royce"."""
+JOB_NOUNS = frozenset({"job", "position", "role", "gig", "post", "career"}) | TRAINING_POSTS
 SENDING = frozenset("send post station deploy second transfer relocate assign fly".split())
 """Verbs of an employer sending the speaker somewhere: "Siemens keeps sending me to
 Munich", "Médecins Sans Frontières sent me to Niger as a logistician". The speaker

@@ -17,9 +17,12 @@ from tem.extract.values import entity_text, lowercase_place, objects_of, phrase
 Token = Any
 Stated = list[tuple[str, str, str | None, Kind]]
 
-WORK_POSTS = frozenset(
-    """job shift boss manager colleague coworker desk office contract placement rota
-    position role apprenticeship internship traineeship""".split()
+WORK_POSTS = (
+    frozenset(
+        """job shift boss manager colleague coworker desk office contract placement rota
+        position role""".split()
+    )
+    | lx.TRAINING_POSTS
 )
 STUDY_POSTS = frozenset(
     "lecture seminar exam thesis dissertation degree coursework semester module tutorial".split()

@@ -439,7 +439,7 @@ def _no_drink(thing: Any) -> bool:
     "tea *cake*"), a machine or a shop ("the espresso *machine*", "a coffee *shop*")."""
     from tem.extract.lexicon import FOODS
 
-    return thing.lower_ in FOODS | DRINK_THINGS
+    return thing.lower_ in FOODS or thing.lower_ in DRINK_THINGS
 
 
 DRINK_THINGS = frozenset("cream cake machine maker shop table towel stain".split())
