@@ -883,3 +883,40 @@ def test_my_on_the_compound_still_owns_the_noun() -> None:
     assert not [
         t for t in triples("My mother's language is Kazakh.", speaker="Ana") if t[1] == "speaks"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a statement after a comma stands apart from the negated order before it
+        ("Don't worry about making me anything fancy when I come round to fix the radiator, "
+         "I drink black coffee all day.", ("Maria", "favorite drink", "black coffee", "assert")),
+        # what one drinks is a drink, listed or not
+        ("I drink a cup of arak every night.", ("Maria", "favorite drink", "arak", "assert")),
+        ("Also I've stopped drinking arak, so the toasts are on you.",
+         ("Maria", "favorite drink", "arak", "end")),
+        # a couple's end with the "I" dropped, told as done at last
+        ("finally split with my girlfriend Carla 😮‍💨 more time for the bike i guess",
+         ("Maria", "partner", "Carla", "end")),
+        ("me and Jordan called it off 💔 so pls cancel the shoot",
+         ("Maria", "partner", "Jordan", "end")),
+        # a wedding arranged for a month ahead leaves the couple engaged
+        ("My fiancée Giulia and I live in Bologna and we're getting married in June.",
+         ("Maria", "relationship status", "engaged", "assert")),
+    ],
+)  # fmt: skip
+def test_facts_told_beside_other_clauses(text: str, expected: tuple[str, str, str, str]) -> None:
+    assert expected in triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "unwanted"),
+    [
+        ("We're getting hitched in Kilkenny in August.", ("relationship status", "married")),
+        ("I drink a lot.", ("favorite drink", "lot")),
+        ("I drink my problems away.", ("favorite drink", "problems")),
+        ("Spent Easter on Crete and drank far too much raki.", ("favorite drink", "raki")),
+    ],
+)
+def test_what_is_arranged_or_no_drink_states_nothing(text: str, unwanted: tuple[str, str]) -> None:
+    assert unwanted not in {(f.relation, f.value) for f in extract(text)}

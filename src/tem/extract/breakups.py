@@ -70,13 +70,14 @@ def _city_left(verb: Token, other: Token) -> bool:
 def _ends_couple(verb: Token) -> bool:
     lemma = verb.lemma_.casefold()
     particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
-    if lemma == "split" and not children(verb, ("dobj",)):
+    if lemma == "split" and not any(c.is_alpha for c in children(verb, ("dobj",))):
         return True  # "Since Andrés and I split", "split with Tom"; not "split the bill"
+        # (an emoji the parser took for an object is none: "split with Carla 😮‍💨")
     if lemma in UP:
         return UP[lemma] in particles
-    if lemma == "call":  # "called it quits", however parsed
+    if lemma == "call":  # "called it quits", however parsed; "called it off"
         said = verb.doc[verb.i + 1 : verb.i + 3].text.casefold()
-        return said == "it quits" or any(t.lower_ == "quits" for t in verb.subtree)
+        return said in ("it quits", "it off") or any(t.lower_ == "quits" for t in verb.subtree)
     if lemma == "part":  # "parted ways"
         return bool(children(verb, ("dobj",), ("ways",)))
     if lemma == "go":  # "went our separate ways"

@@ -39,6 +39,8 @@ SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 SPEAKING = frozenset({"i", "we"})
 """The speaker as the subject of a condition or a belief ("if *I* move", "*I* think")."""
 REPORTING_VERBS = frozenset({"tell", "mention"})
+SAYING = frozenset({"say", "ask", "wonder", "know", "mean", "feel", "swear", "promise"})
+"""Verbs whose clause after a comma is what is said or asked ("I swear, I'll move")."""
 GIVEN_REASONS = frozenset(
     {"because", "cause", "'cause", "cuz", "coz", "bc", "since", "though", "although", "whereas"}
 )
@@ -81,8 +83,15 @@ def _set_apart(clause: Token) -> bool:
     # first dependent ("I gave up coffee; my husband thinks I'm mad")
     between = clause.doc[clause.right_edge.i + 1 : head.i] if head.i > clause.i else []
     if head.i < clause.i and own_subject(clause):
-        # after its head: "Need gift advice — I've been head of logistics at Maersk"
-        return any(t.text in (";", "—", "–") for t in clause.doc[head.i + 1 : clause.left_edge.i])
+        # after its head: "Need gift advice — I've been head of logistics at Maersk";
+        # "Don't worry about making me anything fancy, I drink black coffee all day"
+        marks = [t.text for t in clause.doc[head.i + 1 : clause.left_edge.i]]
+        if {";", "—", "–"} & set(marks):
+            return True
+        subject = next(c for c in clause.children if c.dep_ in SUBJECT_DEPS)
+        at = subject.left_edge.i - 1
+        comma = subject.i < clause.i and at >= 0 and clause.doc[at].text == ","
+        return comma and head.lemma_.casefold() not in ASIDES | REPORTING_VERBS | SAYING
     return any(t.text in (";", ":", "—", "–", "-") for t in between)
 
 
@@ -330,7 +339,9 @@ def is_future(verb: Token) -> bool:
         for child in token.children:
             if child.dep_ == "aux" and child.lower_ in FUTURE_AUX:
                 return True
-        if token.tag_ == "VBG" and (_in_time(token) or _arranged(token)):
+        # "getting a dog in two weeks"; "we're getting married in June" (a passive's "getting")
+        getting = any(c.dep_ == "auxpass" and c.tag_ == "VBG" for c in token.children)
+        if (token.tag_ == "VBG" or getting) and (_in_time(token) or _arranged(token)):
             return True
     going = ("going", "gon", "gonna", "about")  # "going to learn X and *move* to Lisbon"
     chain = [verb, *governors(verb)[:2]]

@@ -87,11 +87,44 @@ def _words_after(verb: Token, prep: str) -> str | None:
 
 
 def drink(verb: Token, rule: VerbRule) -> Found:
+    """ "I drink oolong"; what one drinks is a drink, known or not ("I drink arak every
+    night", "a cup of sobolo"), but not an amount ("I drink a lot")."""
     obj = direct_object(verb)
+    if obj is not None and obj.lemma_ in lx.CONTAINERS:
+        inside = [o for p in children(obj, ("prep",), ("of",)) for o in children(p, ("pobj",))]
+        obj = inside[0] if inside else None
     value = None if obj is None else phrase(obj)
-    if value is None or taste_relation(value) != "favorite drink":
+    if value is None:
         return []
-    return found_one(rule, value)
+    if taste_relation(value) == "favorite drink":
+        return found_one(rule, value)
+    unknown = _unknown_drink(verb, obj)
+    return [] if unknown is None else found_one(rule, unknown)
+
+
+def _unknown_drink(verb: Token, obj: Token) -> str | None:
+    """A drink no list names, told by the verb: "I drink arak every night", "stopped
+    drinking sobolo"; one or two plain words, said as a habit (not "drank raki in
+    Crete"), not an amount ("I drink a lot") nor "drink my woes away"."""
+    words = [c for c in obj.children if c.dep_ == "compound" and c.i < obj.i] + [obj]
+    after = obj.doc[obj.i + 1] if obj.i + 1 < len(obj.doc) else None
+    ends = after is None or after.is_punct or after.pos_ in ("ADP", "CCONJ", "SCONJ", "DET", "NUM")
+    ends = ends and (after is None or after.text != "-")  # "pu-erh": a word the list lacks
+    first = obj.doc[verb.i + 1 : words[0].i]  # right after the verb, or a cup of it
+    said = all(t.pos_ == "DET" or t.lemma_ in lx.CONTAINERS or t.lower_ == "of" for t in first)
+    plain = all(w.pos_ in ("NOUN", "PROPN") and w.is_alpha for w in words) and len(words) <= 2
+    if not (plain and ends and said) or verb.tag_ == "VBD" or obj.lower_ in AMOUNTS:
+        return None
+    if obj.ent_type_ in ("PERSON", "GPE") or children(verb, ("prt", "advmod"), ("away",)):
+        return None
+    return join_tokens(words)
+
+
+AMOUNTS = frozenset(
+    "lot lots alot bit ton tons load loads much amount plenty stuff thing things way litre liter"
+    " litres liters gallon gallons pint pints".split()
+)
+"""What "drink" takes that is no drink: "I drink a lot", "I drink loads"."""
 
 
 def _plain_object(token: Token) -> str | None:
@@ -125,7 +158,11 @@ def habit_end(verb: Token, rule: VerbRule) -> Found:
     for obj in children(verb, ("xcomp", "dobj", "pcomp")):
         if obj.tag_ == "VBG" or (obj.lemma_ not in lx.JOB_NOUNS and obj.pos_ == "NOUN"):
             value = _plain_object(obj)
-            return [] if value is None else found_one(rule, value)
+            if value is None:
+                return []
+            drunk = drink(obj, rule) if obj.lemma_ == "drink" else []  # "stopped drinking arak"
+            ended = [("favorite drink", drunk[0][1], rule.kind)] if drunk else []
+            return [*found_one(rule, value), *ended]
     return []
 
 

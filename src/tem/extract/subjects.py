@@ -138,7 +138,9 @@ def said_by(verb: Token, pronouns: frozenset[str] = SELF) -> bool:
     return any(c.dep_ == "nsubj" and c.lower_ in pronouns for c in verb.children)
 
 
-PAST_WORDS = frozenset({"yesterday", "ago", "last"})
+PAST_WORDS = frozenset({"yesterday", "ago", "last", "finally", "recently", "already", "officially"})
+"""Words that tell a bare form as a past: "quit my job yesterday", "finally split with
+my girlfriend Carla" (an order is not told as done at last)."""
 
 
 def _told_as_past(verb: Token) -> bool:
