@@ -920,3 +920,25 @@ def test_facts_told_beside_other_clauses(text: str, expected: tuple[str, str, st
 )
 def test_what_is_arranged_or_no_drink_states_nothing(text: str, unwanted: tuple[str, str]) -> None:
     assert unwanted not in {(f.relation, f.value) for f in extract(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "unwanted"),
+    [
+        # how a pet came is no part of its kind
+        ("My wife Leyla and I just adopted a rescue whippet.",
+         ("has pet", "whippet"), ("has pet", "rescue whippet")),
+        # married to the job: devotion, no spouse
+        ("I've been married to the job at Toyota for twenty years.",
+         ("works at", "Toyota"), ("relationship status", "married")),
+        # a day as chat shortens it is no place; a partner may be called Thu
+        ("cant do thurs my wife linda has surgery can we move to mon",
+         ("relationship status", "married"), ("lives in", "mon")),
+        ("i liv in hanoi now wiht my wife thu", ("partner", "Thu"), ("lives in", "Thu")),
+    ],
+)  # fmt: skip
+def test_values_told_by_what_they_are(
+    text: str, expected: tuple[str, str], unwanted: tuple[str, str]
+) -> None:
+    found = {(f.relation, f.value) for f in extract(text)}
+    assert expected in found and unwanted not in found

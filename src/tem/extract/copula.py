@@ -27,6 +27,7 @@ from tem.extract.values import (
     place_named_before,
     place_text,
     verb_phrase,
+    wedded_to_a_thing,
 )
 
 Token = Any
@@ -112,7 +113,7 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
         elif attr.dep_ == "attr" and _title_head(attr):
             found.append(("job title", phrase(attr), "assert"))
             found += [("works at", e, "assert") for e in _orgs(attr, proper=True, titled=True)]
-        elif lower in STATUS_WORDS:
+        elif lower in STATUS_WORDS and not wedded_to_a_thing(attr):  # "married to my work"
             found.append(("relationship status", lower, "assert"))
             if lower in ("married", "engaged"):  # "I'm engaged to a man named Idris"
                 named = (person_name(o) for o in objects_of(attr, ("to",)))

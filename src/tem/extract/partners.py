@@ -21,7 +21,7 @@ from tem.extract.lexicon import CUE_STATUS, PARTNER_NOUNS
 from tem.extract.nlp import english_word
 from tem.extract.places import known_place
 from tem.extract.subjects import first_possessed
-from tem.extract.values import name_after_to, phrase
+from tem.extract.values import name_after_to, phrase, wedded_to_a_thing
 
 Token = Any
 
@@ -72,6 +72,8 @@ def own_partner_word(sentence: Any) -> Any | None:
     """The speaker's own partner word in ``sentence``: "my wife", "our engagement";
     not "my son's girlfriend" (her owner is the son) nor "his girlfriend"."""
     for token in sentence:
+        if wedded_to_a_thing(token):
+            continue
         said = bool(partner_word(token)) or _other_half(token)
         if said and (first_possessed(token) or _household(token)):
             return token

@@ -26,6 +26,7 @@ from tem.extract.values import (
     phrase,
     place_from,
     place_text,
+    wedded_to_a_thing,
     where_place,
 )
 
@@ -320,6 +321,8 @@ def _person(token: Token) -> str | None:
 
 
 def partner(verb: Token, rule: VerbRule) -> Found:
+    if wedded_to_a_thing(verb):
+        return []  # "I've been married to the job at Toyota for twenty years"
     names = [_person(t) for t in [*children(verb, ("dobj",)), *objects_of(verb, rule.preps)]]
     subject = subject_token(verb)
     if subject is not None and (subject.lower_ in SELF or subject.pos_ == "PROPN"):

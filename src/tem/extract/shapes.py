@@ -273,10 +273,13 @@ SEEN_PEOPLE = frozenset(
 
 def _status(span: Any, words: list[str]) -> bool:
     """A status, and "seeing" one only when someone is seen ("I'm seeing someone"), not
-    a sight ("Seeing my kids' smiles was the best")."""
+    a sight ("Seeing my kids' smiles was the best"); no marriage to a thing ("married to
+    the job")."""
+    from tem.extract.values import wedded_to_a_thing
+
     root = span.root
     if root.lemma_ != "see":
-        return True
+        return not wedded_to_a_thing(root)
     seen = [c for c in root.children if c.dep_ in ("dobj", "attr")]
     return any(o.lower_ in SEEN_PEOPLE or o.ent_type_ == "PERSON" for o in seen)
 

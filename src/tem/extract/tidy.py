@@ -61,6 +61,8 @@ TIMES = frozenset(
 )
 """Words of time the parse can leave as a whole value: "Stuff I'm into lately: ...",
 "we play like 4x a week"."""
+SHORT_DAYS = frozenset("mon tue tues wed thu thur thurs fri sat sun".split())
+"""A day as chat shortens it, no place: "can we move to mon" (a partner may be Thu)."""
 DOINGS = frozenset("playing doing going making learning practising practicing".split())
 """Verbs of a pastime that name none alone: "playing" is not the koto played."""
 RECENCY = frozenset("new current present latest".split())
@@ -95,7 +97,8 @@ def tidy(relation: str, value: str | None, *, played: bool = False) -> str | Non
         words = words[1:]  # "omg Theo", which the tagger read as one name
     said = " ".join(words).casefold()
     bare = relation == "hobby" and said in DOINGS  # "I play the koto": no "playing"
-    if not words or bare or said in TIMES or words[0].casefold() == "than":
+    day = said in SHORT_DAYS and relation != "partner"
+    if not words or bare or said in TIMES or day or words[0].casefold() == "than":
         return None  # "broke up 💔": no words, no value; "week lmao": a time; "way more
         # than lemon tea": the other side of a comparison
     if len(words) > 1 and len({w.casefold() for w in words}) == 1:
@@ -332,11 +335,15 @@ FOND = frozenset({"lil", "little", "smol", "tiny", "wee"})
 def _pet(words: list[str]) -> list[str]:
     """A pet's name without its kind before it ("hamster Nugget"), or its kind in the
     singular ("two huskies": a husky), without a word of fondness ("lil pug")."""
-    while len(words) > 1 and words[0].casefold() in FOND:
+    while len(words) > 1 and words[0].casefold() in FOND | HOW_IT_CAME:
         words = words[1:]
     if len(words) > 1 and _pet_then_name(words):
         return words[-1:]
     return [*words[:-1], _one_animal(words[-1])]
+
+
+HOW_IT_CAME = frozenset({"rescue", "rescued", "adopted", "foster", "shelter"})
+"""Words before an animal that say how it came, not its kind: "a rescue greyhound"."""
 
 
 def _one_animal(word: str) -> str:

@@ -313,3 +313,13 @@ def place_named_before(noun: Token) -> str | None:
         if child.ent_type_ in ("GPE", "LOC") or known_place(child.text):
             return place_text(child)
     return None
+
+
+WEDDED_TO_THINGS = frozenset("job work career business craft desk phone laptop gym".split())
+"""What one is "married to" in the idiom of devotion, no spouse: "married to the job"."""
+
+
+def wedded_to_a_thing(word: Any) -> bool:
+    """ "I've been married to the job at Toyota", "married to my work": no spouse."""
+    objects = [o for p in word.children if p.lower_ == "to" for o in p.children]
+    return any(o.lemma_ in WEDDED_TO_THINGS and o.pos_ == "NOUN" for o in objects)
