@@ -36,6 +36,8 @@ def triples(text: str) -> set[tuple[str, str, str | None, str]]:
         ("My husband Jae-won will bring me in on Thursday.", "Jae-won", "married"),
         ("My fiancé Idris will call to confirm.", "Idris", "engaged"),
         ("any ideas before my husband Rupert completely loses the plot?", "Rupert", "married"),
+        # one name the tagger took for a firm
+        ("My missus Rhiannon will let you in to look at the boiler.", "Rhiannon", "married"),
     ],
 )
 def test_a_named_partner_brings_the_status_their_word_says(
