@@ -180,8 +180,11 @@ def name_beside(word: Any) -> str | None:
             continue
         if not (token.text[:1].isupper() and token.is_alpha) or token.pos_ != "PROPN":
             break
-        lone = token.ent_type_ == "ORG" and not words and token.ent_iob_ == "B" and (
-            at + 1 == len(doc) or doc[at + 1].ent_iob_ != "I"
+        lone = (
+            token.ent_type_ == "ORG"
+            and not words
+            and token.ent_iob_ == "B"
+            and (at + 1 == len(doc) or doc[at + 1].ent_iob_ != "I")
         )  # "My missus Rhiannon will let you in": one name the tagger took for a firm
         if token.ent_type_ in ("GPE", "LOC", "ORG", "FAC", "NORP") and not lone:
             return None
