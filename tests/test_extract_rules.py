@@ -942,3 +942,23 @@ def test_values_told_by_what_they_are(
 ) -> None:
     found = {(f.relation, f.value) for f in extract(text)}
     assert expected in found and unwanted not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "unwanted"),
+    [
+        # a pastime's club, team or class is no part of its name
+        ("I'm off to my Irish dancing class", ("hobby", "Irish dancing"),
+         ("hobby", "Irish dancing class")),
+        ("i quit the swim team at uni cuz my sholder", ("hobby", "swimming"), ("works at", "uni")),
+        ("I joined a book club in January.", ("hobby", "book club"), ("hobby", "book")),
+        # "'s" before a finite "has" is the shop's own
+        ("Sainsbury's has got me on the early shift all month.", ("works at", "Sainsbury's"),
+         ("works at", "Sainsbury")),
+    ],
+)  # fmt: skip
+def test_names_without_the_words_around_them(
+    text: str, expected: tuple[str, str], unwanted: tuple[str, str]
+) -> None:
+    found = {(f.relation, f.value) for f in extract(text)}
+    assert expected in found and unwanted not in found

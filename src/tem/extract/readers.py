@@ -235,6 +235,8 @@ def org_end(verb: Token, rule: VerbRule) -> Found:
         return []  # "left Lyon for Porto", "left Paris for a week in the Alps": a place
     if verb.lemma_ == "lose" and (obj is None or obj.lemma_ not in lx.JOB_NOUNS):
         return []  # "lost my job at Fiat" ends work; "I lose at FIFA" is a game
+    if obj is not None and _pastime_group(obj):
+        return []  # "quit the swim team at uni": a pastime's group left, no job
     found = org(verb, rule) or employer(verb, rule)
     if found:
         return found
@@ -246,6 +248,13 @@ def org_end(verb: Token, rule: VerbRule) -> Found:
             bare = False  # "i used to play netball but i quit": netball was quit
         return [(rule.relation, None, "end")] if bare else []
     return [(rule.relation, None, "end")] if obj.lemma_ in lx.JOB_NOUNS else []
+
+
+def _pastime_group(obj: Token) -> bool:
+    """A group one does a pastime in: "the swim team", "the choir"; not "the team at
+    Google" (colleagues)."""
+    named = any(c.dep_ in ("compound", "amod") for c in obj.children)
+    return obj.lemma_ in lx.GROUP_NOUNS and (named or obj.lemma_ in ("club", "choir", "band"))
 
 
 def _did_before(verb: Token) -> bool:

@@ -169,10 +169,19 @@ def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str
         said = " ".join(words).casefold()
         if said in GEAR:
             return GEAR[said].split()  # "glued to a chessboard": chess
+        if len(words) > 1 and words[-1].casefold() in GATHERINGS and said not in KEPT_GATHERINGS:
+            words = words[:-1]  # "shogi club", "Irish dancing class", "swim team": swimming
+            return [*words[:-1], activity(words[-1])]
         if len(words) == 1 or words[-1].casefold().endswith(DOERS):
             words = [*words[:-1], activity(words[-1])]  # "salsa dancer": salsa dancing
     return words
 
+
+GATHERINGS = frozenset("club team squad class classes lesson lessons society crew".split())
+"""Where a pastime is done with others, no part of its name: the writers label "running"
+for "my running club" and "Irish dancing" for "my Irish dancing class"."""
+KEPT_GATHERINGS = frozenset({"book club"})
+"""A gathering that is itself the pastime's name."""
 
 GEAR = {
     "allotment": "allotment gardening",

@@ -156,6 +156,9 @@ def shop_s(span: Token) -> str:
     )
     if doc[end].ent_iob_ == "I" and not owns:
         return str(doc[end].text)  # in the tagger's name: "my boss at Trader Joe's begged"
+    if after is not None and after.pos_ == "AUX" and after.tag_ in ("VBZ", "VBD", "VBP", "MD"):
+        return str(doc[end].text)  # "Sainsbury's has got me on the early shift": no
+        # "has" or "is" before another finite one ("Brixton's been sorted" is "has")
     if owns or after is not None and after.pos_ in ("VERB", "AUX", "PART", "PRON", "DET", "ADV"):
         return ""  # "Ferrari's had me", "the flat in Brixton's finally sorted": "has", "is"
     return str(doc[end].text)  # before "since", "last month", an emoji or the end
