@@ -962,3 +962,21 @@ def test_names_without_the_words_around_them(
 ) -> None:
     found = {(f.relation, f.value) for f in extract(text)}
     assert expected in found and unwanted not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # chat's shortenings of the words a move is told by
+        ("shifted to sylhet frm dhaka last month", ("Maria", "lives in", "Dhaka", "end")),
+        ("jus moved outta houston to san antonio finaly", ("Maria", "lives in", "Houston", "end")),
+        ("i liv in ahmedabad with my parnts", ("Maria", "lives in", "Ahmedabad", "assert")),
+        # a place hailed on arrival is named without the hail
+        ("finally moved outta brooklyn, hello jersey city",
+         ("Maria", "lives in", "Jersey City", "assert")),
+        # "Liv" is a name, not chat's "live"
+        ("I'm engaged to Liv, we live in Bergen.", ("Maria", "partner", "Liv", "assert")),
+    ],
+)  # fmt: skip
+def test_chat_shortenings_read_as_words(text: str, expected: tuple[str, str, str, str]) -> None:
+    assert expected in triples(text)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from tem.extract.facts import Candidate
@@ -106,17 +107,20 @@ def tidy(relation: str, value: str | None, *, played: bool = False) -> str | Non
     words = _without_when(relation, words)
     if len(words) > 1 and relation == "partner" and words[0].casefold() in PARTNER_WORDS:
         words = words[1:]
-    if relation == "partner":
-        words = _partner(words)
-    if relation == "has pet":
-        words = _pet(words)
     if relation in ("favorite drink", "hobby"):
         words = _habit(words, relation, played=played)
-    if relation == "job title":
-        words = _title(words)
-    if relation in ("works at", "studies at"):
-        words = _organisation(words)
+    elif relation in BY_RELATION:
+        words = BY_RELATION[relation](words)
     return " ".join(words)
+
+
+def _unhailed(words: list[str]) -> list[str]:
+    """A place without the hail of one arriving ("moved outta brooklyn, hello jersey city")."""
+    return words[1:] if len(words) > 1 and words[0].casefold() in HAILS else words
+
+
+HAILS = frozenset({"hello", "hi", "hey", "hiya"})
+"""Words that hail a place one arrives in: "hello Muscat!"."""
 
 
 def _partner(words: list[str]) -> list[str]:
@@ -383,3 +387,14 @@ def _verb(word: str) -> bool:
     from tem.extract.nlp import known_verbs
 
     return word.casefold() in known_verbs()
+
+
+BY_RELATION: dict[str, Callable[[list[str]], list[str]]] = {
+    "partner": _partner,
+    "has pet": _pet,
+    "job title": _title,
+    "works at": _organisation,
+    "studies at": _organisation,
+    "lives in": _unhailed,
+}
+"""How each relation's value is tidied past the words every value loses."""

@@ -127,7 +127,8 @@ def spoken(text: str) -> str:
     (:func:`tem.extract.typos.cues_respelled`: "my huband Tobi"); a dropped "g" put back
     ("livin in leeds", "kickboxin"); "its" as "it's" (:data:`ITS`); chat's "n" beside
     "me" as "and" (:data:`CHAT_AND`) and its "r" after "we" as "are" (:data:`CHAT_ARE`);
-    chat's tags after a word (:data:`CHAT_TAG`) cut; speech's hesitations and fillers cut
+    chat's tags after a word (:data:`CHAT_TAG`) cut; chat's shortenings of the rules'
+    words spelled out (:data:`CHAT_WORDS`: "frm", "movd"); speech's hesitations and fillers cut
     (:func:`tem.extract.speech.unfilled`: "I'm, like, a barista, uh, at Grindhouse"); and
     a learner's "like" before a role as "as" (:func:`tem.extract.learners.as_for_like`:
     "I work in Lidl like cashier")."""
@@ -143,6 +144,7 @@ def spoken(text: str) -> str:
     said = PAST_OPENING.sub(_lowered_past, said)
     said = DROPPED_G.sub(_g_restored, said)
     said = ITS.sub("it's", CHAT_ARE.sub(r"\1 are ", CHAT_AND.sub(_and_for_n, said)))
+    said = CHAT_WORD.sub(lambda m: CHAT_WORDS[m.group()], said)
     return CHAT_TAG.sub(lambda m: "," if said[m.end() : m.end() + 1] == " " else "", said)
 
 
@@ -155,6 +157,13 @@ def _and_for_n(match: re.Match[str]) -> str:
     before = match.group(1)
     named = before[0].isupper() and before not in ("I", "Me") and match.group(2).isupper()
     return match.group() if named else f"{match.group(1)} and "
+
+
+CHAT_WORDS = {"frm": "from", "jus": "just", "movd": "moved", "liv": "live", "outta": "out of"}
+"""Chat's shortenings of the words the rules read, typed in lowercase: "shifted to sylhet
+frm dhaka", "jus moved outta houston" (no name "jus"; "out of"), "i liv in ahmedabad"
+("Liv" is a name)."""
+CHAT_WORD = re.compile(r"\b(?:" + "|".join(CHAT_WORDS) + r")\b")
 
 
 CHAT_ARE = re.compile(r"\b([Ww]e|me|they) r (?=\w)")
