@@ -62,6 +62,12 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
         # "refuse" is a noun here, no refusal
         ("Cork City Council took me on as a refuse collector.",
          {("works at", "Cork City Council", "assert")}),
+        # releasing or pushing out the speaker ends the job; a verb joined to the one
+        # that names the organisation shares its subject
+        ("Tata Consultancy Services released me in June.",
+         {("works at", "Tata Consultancy Services", "end")}),
+        ("Gazprom pushed me out after 15 years.", {("works at", "Gazprom", "end")}),
+        ("Samsung shut down my team and let me go.", {("works at", "Samsung", "end")}),
     ],
 )  # fmt: skip
 def test_an_organisation_acting_on_the_speaker(text: str, facts: set[tuple[str, str, str]]) -> None:

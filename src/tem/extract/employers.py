@@ -59,15 +59,18 @@ LETTING_GO = {
     "make": "",
     "drop": "",
     "withdraw": None,
+    "release": None,
+    "push": "out",
 }
 """Verbs of letting the speaker go ("laid me off", "kicked me out", "dropped me from the
-roll", "withdrew me"); "let" needs "go", "make" needs "redundant", "drop" no particle
-("dropped me off at uni" is a lift)."""
+roll", "withdrew me", "released me", "pushed me out"); "let" needs "go", "make" needs
+"redundant", "drop" no particle ("dropped me off at uni" is a lift)."""
 NAME_DEPS = frozenset({"compound", "amod", "nmod", "flat", "det"})
 SCHOOL_VERBS = frozenset({"admit", "accept", "enrol", "enroll", "expel", "kick"})
 """Verbs said of schools: "Stanford accepted me", "kicked me out after one year"."""
 WORK_VERBS = frozenset(
-    "hire employ recruit appoint rehire poach promote fire sack dismiss lay let make have".split()
+    "hire employ recruit appoint rehire poach promote fire sack dismiss lay let make have release"
+    " push".split()
 )
 """Verbs said of employers, whatever the name (a university that hires me employs me)."""
 
@@ -181,6 +184,11 @@ def _subject_name(verb: Token) -> Any | None:
     subjects = children(verb, ("nsubj",))
     if not subjects and verb.dep_ == "xcomp":
         subjects = children(verb.head, ("nsubj",))  # "Siemens keeps sending me"
+    shared = verb
+    while not subjects and shared.dep_ == "conj" and shared.head.pos_ == "VERB":
+        shared = shared.head  # "Samsung shut down my team and let me go", "Infosys hired
+        subjects = children(shared, ("nsubj",))  # me ..., sent me ... and let me go"
+        subjects = [t for t in subjects if t.ent_type_ not in ("GPE", "LOC", "PERSON")]
     if not subjects and verb.i > verb.sent.start:
         before = verb.doc[verb.i - 1]
         misread = before.text[:1].isupper() and before.dep_ not in ("nsubj", "poss")
