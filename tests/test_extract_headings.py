@@ -171,6 +171,9 @@ def test_words_beside_the_heading_noun_say_nothing_of_whose_the_items_are() -> N
         ("Before: Oslo, DNB, marathon running.", {("lives in", "Oslo", "end")}),
         ("Not part of my life anymore: my degree at Jagiellonian, my relationship with Piotr.",
          {("studies at", "Jagiellonian", "end"), ("partner", "Piotr", "end")}),
+        # things that came to an end
+        ("Things that ended this year: my job at Santander, and my Sunday golf.",
+         {("works at", "Santander", "end"), ("hobby", "golf", "end")}),
     ],
 )  # fmt: skip
 def test_a_bygone_heading_ends_its_items(text: str, facts: set[tuple[str, str, str]]) -> None:

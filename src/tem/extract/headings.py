@@ -361,7 +361,8 @@ VERBS = frozenset({"VERB", "AUX"})
 def ending_heading(sentence: Any) -> Any | None:
     """The items after a heading that says the speaker ended them, or None: a verb of
     ending ("Things I've quit this year: Safaricom, my boyfriend Brian", "Things I gave
-    up: Diet Coke", "Left behind in 2024: Uber, my ex Rory"), a bygone word first
+    up: Diet Coke", "Left behind in 2024: Uber, my ex Rory", "Things that ended this
+    year: my job at Santander"), a bygone word first
     ("Ex-jobs: waiter, bartender", "Past jobs: ...", "Before: Oslo, DNB"), or "no
     longer" ("Not part of my life anymore: ..."). The heading is ``sentence``'s own, or
     the sentence before it when that ends in the colon (a colon ends a sentence:
@@ -404,7 +405,16 @@ def _ending_verb(verb: Token) -> bool:
     gave_up = verb.lemma_ == "give" and "up" in particles
     ending = (verb.lemma_ in LIST_ENDING_VERBS and particles <= ENDING_PARTICLES) or gave_up
     marked = any(c.dep_ == "mark" for c in verb.children)  # "since I left Lagos I've ..."
+    if _ended_by_itself(verb):
+        return not filters.is_negated(verb)
     return ending and not marked and said_by(verb) and not filters.is_negated(verb)
+
+
+def _ended_by_itself(verb: Token) -> bool:
+    """ "Things that ended this year: my marriage, my job at Santander": the heading's
+    things came to an end (a relative "that" ending), the speaker's own."""
+    ended = verb.lemma_ in ("end", "finish") and verb.dep_ == "relcl"
+    return ended and bool(values.children(verb, ("nsubj",), ("that", "which")))
 
 
 def _bygone_heading(heading: Any) -> bool:
