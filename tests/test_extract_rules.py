@@ -980,3 +980,10 @@ def test_names_without_the_words_around_them(
 )  # fmt: skip
 def test_chat_shortenings_read_as_words(text: str, expected: tuple[str, str, str, str]) -> None:
     assert expected in triples(text)
+
+
+def test_what_one_lives_off_is_no_drink_given_up() -> None:
+    """ "live off Red Bull" says what the speaker lives on: never an ending."""
+    said = "bro i literally live off red bull at this point"
+    ended = {(f.relation, f.kind) for f in extract(said)}
+    assert ("favorite drink", "end") not in ended

@@ -271,6 +271,8 @@ END_PARTICLES = frozenset({"off", "out", "over", "away"})
 
 def _as_cue(token: Any, span: Any) -> bool:
     if token.lower_ in END_PARTICLES:  # "moved out", "forced out of Caracas", "off lager"
+        if token.head.lemma_ in ("live", "run", "survive", "exist"):
+            return False  # "I live off Red Bull": what one lives on, no ending
         return token.dep_ == "prt" or token.tag_ == "RP" or bool(token.is_ancestor(span.root))
     return token.pos_ != "NOUN" or token.lemma_.casefold() not in END_VERBS
 
