@@ -903,9 +903,20 @@ def test_my_on_the_compound_still_owns_the_noun() -> None:
         # a wedding arranged for a month ahead leaves the couple engaged
         ("My fiancée Giulia and I live in Bologna and we're getting married in June.",
          ("Maria", "relationship status", "engaged", "assert")),
+        # chat's shortenings of the words a move is told by
+        ("shifted to sylhet frm dhaka last month", ("Maria", "lives in", "Dhaka", "end")),
+        ("jus moved outta houston to san antonio finaly", ("Maria", "lives in", "Houston", "end")),
+        ("i liv in ahmedabad with my parnts", ("Maria", "lives in", "Ahmedabad", "assert")),
+        # a place hailed on arrival is named without the hail
+        ("finally moved outta brooklyn, hello jersey city",
+         ("Maria", "lives in", "Jersey City", "assert")),
+        # "Liv" is a name, not chat's "live"
+        ("I'm engaged to Liv, we live in Bergen.", ("Maria", "partner", "Liv", "assert")),
     ],
 )  # fmt: skip
-def test_facts_told_beside_other_clauses(text: str, expected: tuple[str, str, str, str]) -> None:
+def test_facts_told_beside_other_clauses_or_in_chat_shorthand(
+    text: str, expected: tuple[str, str, str, str]
+) -> None:
     assert expected in triples(text)
 
 
@@ -935,18 +946,6 @@ def test_what_is_arranged_or_no_drink_states_nothing(text: str, unwanted: tuple[
         ("cant do thurs my wife linda has surgery can we move to mon",
          ("relationship status", "married"), ("lives in", "mon")),
         ("i liv in hanoi now wiht my wife thu", ("partner", "Thu"), ("lives in", "Thu")),
-    ],
-)  # fmt: skip
-def test_values_told_by_what_they_are(
-    text: str, expected: tuple[str, str], unwanted: tuple[str, str]
-) -> None:
-    found = {(f.relation, f.value) for f in extract(text)}
-    assert expected in found and unwanted not in found
-
-
-@pytest.mark.parametrize(
-    ("text", "expected", "unwanted"),
-    [
         # a pastime's club, team or class is no part of its name
         ("I'm off to my Irish dancing class", ("hobby", "Irish dancing"),
          ("hobby", "Irish dancing class")),
@@ -957,29 +956,11 @@ def test_values_told_by_what_they_are(
          ("works at", "Sainsbury")),
     ],
 )  # fmt: skip
-def test_names_without_the_words_around_them(
+def test_values_told_by_what_they_are(
     text: str, expected: tuple[str, str], unwanted: tuple[str, str]
 ) -> None:
     found = {(f.relation, f.value) for f in extract(text)}
     assert expected in found and unwanted not in found
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        # chat's shortenings of the words a move is told by
-        ("shifted to sylhet frm dhaka last month", ("Maria", "lives in", "Dhaka", "end")),
-        ("jus moved outta houston to san antonio finaly", ("Maria", "lives in", "Houston", "end")),
-        ("i liv in ahmedabad with my parnts", ("Maria", "lives in", "Ahmedabad", "assert")),
-        # a place hailed on arrival is named without the hail
-        ("finally moved outta brooklyn, hello jersey city",
-         ("Maria", "lives in", "Jersey City", "assert")),
-        # "Liv" is a name, not chat's "live"
-        ("I'm engaged to Liv, we live in Bergen.", ("Maria", "partner", "Liv", "assert")),
-    ],
-)  # fmt: skip
-def test_chat_shortenings_read_as_words(text: str, expected: tuple[str, str, str, str]) -> None:
-    assert expected in triples(text)
 
 
 def test_what_one_lives_off_is_no_drink_given_up() -> None:
