@@ -91,7 +91,7 @@ def drink(verb: Token, rule: VerbRule) -> Found:
     night", "a cup of sobolo"), but not an amount ("I drink a lot")."""
     obj = direct_object(verb)
     if obj is not None and obj.lemma_ in lx.CONTAINERS:
-        inside = [o for p in children(obj, ("prep",), ("of",)) for o in children(p, ("pobj",))]
+        inside = objects_of(obj, ("of",))  # "a cup of arak"
         obj = inside[0] if inside else None
     value = None if obj is None else phrase(obj)
     if value is None:

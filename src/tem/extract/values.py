@@ -324,5 +324,5 @@ WEDDED_TO_THINGS = frozenset("job work career business craft desk phone laptop g
 
 def wedded_to_a_thing(word: Any) -> bool:
     """ "I've been married to the job at Toyota", "married to my work": no spouse."""
-    objects = [o for p in word.children if p.lower_ == "to" for o in p.children]
-    return any(o.lemma_ in WEDDED_TO_THINGS and o.pos_ == "NOUN" for o in objects)
+    things = objects_of(word, ("to",))
+    return any(o.lemma_ in WEDDED_TO_THINGS and o.pos_ == "NOUN" for o in things)
