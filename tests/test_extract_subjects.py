@@ -76,3 +76,17 @@ def test_the_speaker_among_two_subjects_is_the_subject() -> None:
     found = triples("me and my husband carlos just moved to albuquerque")
     assert ("Maria", "lives in", "Albuquerque", "assert") in found
     assert ("Maria", "partner", "Carlos", "assert") in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Good morning. Maria Adeyemi here, living in Peckham, married to Funmi.",
+        "Short bio for the panel: Maria Lopez is a structural engineer married to Funmi.",
+    ],
+)
+def test_the_speakers_name_said_in_full_is_the_speaker(text: str) -> None:
+    """Speakers introduce themselves by their full name: the facts are theirs."""
+    found = triples(text)
+    assert ("Maria", "partner", "Funmi", "assert") in found
+    assert not {t for t in found if t[0] != "Maria"}

@@ -164,8 +164,16 @@ def name_of(token: Token, speaker: str) -> str | None:
     if owner is not None:
         return _possessed(token, owner, speaker)
     if token.pos_ == "PROPN":
-        return _proper_name(token)
+        return _self_named(_proper_name(token), speaker)
     return None
+
+
+def _self_named(name: str, speaker: str) -> str:
+    """The speaker when ``name`` is theirs said longer or shorter ("Olu Adeyemi here,
+    retired accountant, married to Funmi" from Olu), else ``name``."""
+    said, own = name.casefold().split(), speaker.casefold().split()
+    shorter, longer = sorted((said, own), key=len)
+    return speaker if shorter and longer[: len(shorter)] == shorter else name
 
 
 def _possessed(token: Token, owner: Token, speaker: str) -> str | None:
