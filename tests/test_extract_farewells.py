@@ -146,6 +146,11 @@ def test_a_home_moved_into_is_held() -> None:
         ("I'm used to living in Leeds.", "lives in", "assert"),
         # a span still ahead: "another", "next"
         ("Wipro renewed my contract at Wipro for another two years.", "works at", "assert"),
+        # the speaker's passive past; a thing's passive says nothing of the speaker
+        ("I was employed by the Co-operative Bank for 27 years.", "works at", "end"),
+        ("My master's at SOAS was paused for a year, I'm enrolled.", "studies at", "assert"),
+        # a span that lasted until a past event
+        ("I lived in Leeds until we moved.", "lives in", "end"),
     ],
 )
 def test_a_span_of_time_told_in_the_past_is_over(text: str, relation: str, kind: str) -> None:
@@ -184,6 +189,8 @@ def test_the_habit_of_a_drink_is_the_drink() -> None:
         ("Former accountant, now a full-time potter living in Fez.", "accountant"),
         ("I'm a former nurse.", "nurse"),
         ("I'm a retired chef and I live in Oslo.", "chef"),
+        ("Details: living in Brighton, formerly a translator at the EU.", "translator"),
+        ("I was previously a nurse at Guy's.", "nurse"),
     ],
 )
 def test_a_value_its_own_word_puts_in_the_past_is_an_ending(text: str, value: str) -> None:

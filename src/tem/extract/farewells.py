@@ -67,6 +67,8 @@ MILESTONES = frozenset({"hit", "reach", "celebrate", "mark", "clock", "turn"})
 """Verbs whose span of time is a milestone reached, not a period over: "my gf Rosa and I
 just *hit* 2 years", "we *celebrated* ten years"; nor is that of a verb of sending
 (:data:`tem.extract.lexicon.SENDING`: "sent me to Abuja for two weeks" is a trip)."""
+FORMERLY = frozenset({"formerly", "previously"})
+"""Words that put what they qualify in the past: "*formerly* a translator"."""
 MOURNING = frozenset({"rip", "r.i.p.", "r.i.p"})
 """How chat mourns a pet: "RIP to my hamster Nugget", "RIP Biscuit"."""
 LEFT_HOME = frozenset({"leave", "vacate", "sell", "quit", "flee"})
@@ -80,6 +82,7 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     anchor = doc[candidate.anchor]
     verb = clause_of(anchor)
     over = _period_over(anchor) or _bygone(candidate.value) or _used_to(verb)
+    over = over or _formerly(candidate, anchor)
     if candidate.relation != "speaks" and over:
         return replace(candidate, kind="end")
     if candidate.relation == "has pet" and _mourned(anchor):
@@ -380,7 +383,7 @@ def _period_over(token: Token) -> bool:
         verb = verb.head
     else:
         return False
-    if verb.tag_ != "VBD" or verb.lemma_ in MILESTONES | SENDING or filters.blocked(verb):
+    if not _simple_past(verb) or verb.lemma_ in MILESTONES | SENDING or filters.blocked(verb):
         return False
     if any(c.dep_ == "mark" and c.lower_ == "since" for c in verb.children):
         return False  # "Two years since I swapped Munich for Vienna": counted from it
@@ -391,14 +394,43 @@ def _period_over(token: Token) -> bool:
     return any(_lasted(c) for t in near for c in t.children)
 
 
+UNTIL = ("until", "till", "til")
+
+
+def _simple_past(verb: Token) -> bool:
+    """ "I *worked*", and the speaker's passive "I *was employed* by the Co-operative
+    Bank" (not a thing's: "my master's was paused for a year")."""
+    if verb.tag_ == "VBD":
+        return True
+    helpers = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    subjects = [c.lower_ for c in verb.children if c.dep_ == "nsubjpass"]
+    return verb.tag_ == "VBN" and helpers in (["was"], ["were"]) and subjects in (["i"], ["we"])
+
+
+def _formerly(candidate: Candidate, anchor: Token) -> bool:
+    """ "*formerly* a translator at the European Commission", "I was *previously* a
+    nurse": a word on the value or its clause puts it in the past."""
+    span = span_of(anchor.sent, candidate.value or "")
+    token = anchor if span is None else span.root
+    for _ in range(4):
+        if any(c.dep_ == "advmod" and c.lower_ in FORMERLY for c in token.children):
+            return True
+        if token.pos_ in ("VERB", "AUX") or token.head.i == token.i:
+            return False
+        token = token.head
+    return False
+
+
 def _lasted(token: Token) -> bool:
     """ "for ten years" (a "for" whose object is a span of time), "ten years" alone, or
     "until 2022" (an end said by its date); not a moment ("last year", "two years ago")
     nor a span up to now ("for the past five years") or still ahead ("for another year")."""
     if token.dep_ == "prep" and token.lower_ == "for":
         return any(_span(o) for o in token.children if o.dep_ == "pobj")
-    if token.dep_ == "prep" and token.lower_ in ("until", "till", "til"):
+    if token.dep_ == "prep" and token.lower_ in UNTIL:
         return any(o.ent_type_ == "DATE" for o in token.children if o.dep_ == "pobj")
+    if token.dep_ == "advcl" and token.tag_ == "VBD":  # "... till I retired"
+        return any(c.dep_ == "mark" and c.lower_ in UNTIL for c in token.children)
     counted = any(c.dep_ == "nummod" for c in token.children)
     return token.dep_ == "npadvmod" and counted and _span(token)
 
