@@ -205,6 +205,19 @@ def test_retired_alone_is_what_the_speaker_is_now() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("I retired as a police sergeant in 2020.", "police sergeant"),
+        ("I retired from the NHS after thirty-one years as a radiographer.", "radiographer"),
+        ("El Al retired me after twenty-two years as a pilot.", "pilot"),
+    ],
+)
+def test_retiring_from_a_named_job_ends_that_job(text: str, job: str) -> None:
+    """The job retired from ends; "retired" is no second job beside it."""
+    assert facts(text, "job title") == {(job, "end")}
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "I've lost all my Spanish.",

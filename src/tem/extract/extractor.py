@@ -309,8 +309,10 @@ def _items_in(found: Candidate, items: list[tuple[str, str, str]]) -> int:
 
 def _named_ends(candidates: list[Candidate]) -> list[Candidate]:
     """Without an ending of no value where the same ending names its value ("laid me
-    off" beside "Lufthansa laid me off"): one job ended, not two; and without holding
-    what the same sentence ends ("broke up with my boyfriend Omid": Omid ended)."""
+    off" beside "Lufthansa laid me off"): one job ended, not two; without holding
+    what the same sentence ends ("broke up with my boyfriend Omid": Omid ended); and
+    without "retired" as a job title where the job retired from is named ("retired
+    after thirty years as a radiographer": the radiographer ended)."""
     ended = {
         (c.subject, c.relation, c.value.casefold())
         for c in candidates
@@ -322,6 +324,7 @@ def _named_ends(candidates: list[Candidate]) -> list[Candidate]:
         for c in candidates
         if (c.value or c.kind != "end" or (c.subject, c.relation) not in named)
         and (c.kind == "end" or (c.subject, c.relation, (c.value or "").casefold()) not in ended)
+        and not (c.value == "retired" and (c.subject, c.relation) in named)
     ]
 
 
