@@ -210,6 +210,9 @@ def test_retired_alone_is_what_the_speaker_is_now() -> None:
         ("I retired as a police sergeant in 2020.", "police sergeant"),
         ("I retired from the NHS after thirty-one years as a radiographer.", "radiographer"),
         ("El Al retired me after twenty-two years as a pilot.", "pilot"),
+        # the trade retired from is its doer
+        ("I retired from teaching last year.", "teacher"),
+        ("I retired from nursing last June after thirty years on the wards.", "nurse"),
     ],
 )
 def test_retiring_from_a_named_job_ends_that_job(text: str, job: str) -> None:

@@ -280,10 +280,13 @@ def retirement(verb: Token, rule: VerbRule) -> Found:
     obj = direct_object(verb)
     if obj is not None and obj.lower_ not in SELF and obj.lemma_ not in lx.JOB_NOUNS:
         return []
+    trades = []
     for left in objects_of(verb, ("from",)):
         if left.tag_ == "VBG" and kinds.agent_noun(left) is None:
             return []
-    return org_or_none(verb, rule)
+        if left.tag_ == "VBG":  # "retired from teaching": the teacher ended
+            trades.append(("job title", kinds.agent_noun(left), "end"))
+    return [*org_or_none(verb, rule), *trades]
 
 
 def title(verb: Token, rule: VerbRule) -> Found:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tem.extract.facts import Candidate
-from tem.extract.kinds import PLACE_OF_WORK, person_noun, span_of, spelled
+from tem.extract.kinds import PLACE_OF_WORK, doer, person_noun, span_of, spelled
 from tem.extract.lexicon import ANIMALS, DRINKS, OCCUPATIONS, PARTNER_NOUNS
 from tem.extract.nlp import english_index, english_word, frequency, listed_word, respelled
 
@@ -272,6 +272,8 @@ def _title(words: list[str]) -> list[str]:
     if len(words) > 1 and words[0].casefold() in ("employed", "self-employed"):
         words = words[1:]  # "self-employed hairdresser": how, not what
     words = _ending_in_the_person(words)
+    if len(words) == 1 and words[0].casefold().endswith("ing"):  # "retired from nursing"
+        words = [doer(words[0].casefold()[:-3]) or words[0]]
     fixed = [respelled(w, "noun", "adj") for w in words]  # "sofware engineer", "data anlyst"
     return fixed if fixed != words and person_noun(fixed[-1]) else words  # "sparky", "physio"
 
