@@ -191,6 +191,10 @@ def test_the_habit_of_a_drink_is_the_drink() -> None:
         ("I'm a retired chef and I live in Oslo.", "chef"),
         ("Details: living in Brighton, formerly a translator at the EU.", "translator"),
         ("I was previously a nurse at Guy's.", "nurse"),
+        (
+            "sorry for late reply, im a retired civil enginer now living in croydon",
+            "civil engineer",
+        ),
     ],
 )
 def test_a_value_its_own_word_puts_in_the_past_is_an_ending(text: str, value: str) -> None:

@@ -27,6 +27,7 @@ from tem.extract.facts import Candidate
 from tem.extract.kinds import STUDY_CUES, clause_of, span_of
 from tem.extract.leisure import initials
 from tem.extract.lexicon import HOME_NOUNS, JOB_NOUNS, SENDING, SPANS
+from tem.extract.nlp import respelled
 from tem.extract.posts import ended_by_last_day
 from tem.extract.subjects import said_by
 from tem.extract.tidy import BYGONE
@@ -82,7 +83,7 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     anchor = doc[candidate.anchor]
     verb = clause_of(anchor)
     over = _period_over(anchor) or _bygone(candidate.value) or _used_to(verb)
-    over = over or _formerly(candidate, anchor)
+    over = over or _formerly(candidate, anchor) or _bygone_before(candidate, anchor)
     if candidate.relation != "speaks" and over:
         return replace(candidate, kind="end")
     if candidate.relation == "has pet" and _mourned(anchor):
@@ -269,6 +270,16 @@ def _bygone(value: str | None) -> bool:
     (:func:`tem.extract.tidy.tidy` then drops the word)."""
     words = str(value or " ").casefold().split()
     return (words[0] in BYGONE and len(words) > 1) or words[0].startswith("ex-")
+
+
+def _bygone_before(candidate: Candidate, anchor: Token) -> bool:
+    """ "im a *retired* civil engineer", "stan here, *retierd* postman": the word before
+    the value puts it in the past (typed with a slip, too)."""
+    span = span_of(anchor.sent, candidate.value or "")
+    if span is None or span.start == anchor.sent.start:
+        return False
+    before = anchor.doc[span.start - 1].lower_
+    return before in BYGONE or respelled(before, "verb", "adj") in BYGONE
 
 
 def _mourned(token: Token) -> bool:
