@@ -192,7 +192,7 @@ def test_the_habit_of_a_drink_is_the_drink() -> None:
         ("Details: living in Brighton, formerly a translator at the EU.", "translator"),
         ("I was previously a nurse at Guy's.", "nurse"),
         (
-            "sorry for late reply, im a retired civil enginer now living in croydon",
+            "im a retired civil enginer from accra now living in croydon",
             "civil engineer",
         ),
     ],
