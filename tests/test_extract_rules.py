@@ -230,6 +230,15 @@ def test_turn_without_trigger_words_gives_nothing() -> None:
         ("I left Deloitte for KPMG.", ("Maria", "works at", "KPMG", "assert")),
         ("I left Deloitte for KPMG.", ("Maria", "works at", "Deloitte", "end")),
         ("I swapped Barclays for Monzo.", ("Maria", "works at", "Barclays", "end")),
+        # the places told through what they are like
+        (
+            "I traded the grey skies of Rotterdam for the sunshine of Valencia.",
+            ("Maria", "lives in", "Valencia", "assert"),
+        ),
+        (
+            "Ditched Johannesburg for the quiet life in Clarens.",
+            ("Maria", "lives in", "Johannesburg", "end"),
+        ),
         # going off a drink is no going anywhere
         (
             "Funny thing, I've gone right off lager and switched to cider.",

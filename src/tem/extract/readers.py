@@ -89,6 +89,7 @@ def left_for(verb: Token, rule: VerbRule) -> Found:
     if old is None:
         return []
     new = objects_of(verb, ("for",)) or objects_of(old, ("for",))  # "left [Mexico City for X]"
+    old, new = _described_place(old), [_described_place(t) for t in new]
     if not new and _moved_on(verb):
         left = place_text(old)  # "I left Gdańsk in May and live in Wrocław now"
         return [("lives in", left, "end")] if left and known_place(left) else []
@@ -121,6 +122,15 @@ def _moved_on(verb: Token) -> bool:
         and not any(c.dep_ in subjects and c.lower_ not in SELF for c in other.children)
         for other in verb.conjuncts
     )
+
+
+def _described_place(token: Token) -> Token:
+    """The place a common noun describes ("traded the grey skies *of Rotterdam* for the
+    sunshine *of Valencia*", "the quiet life *in Clarens*"), else ``token``."""
+    if _named(token):
+        return token
+    inside = objects_of(token, ("of", "in"))
+    return inside[0] if len(inside) == 1 and _named(inside[0]) and _place(inside[0]) else token
 
 
 def _named(token: Token) -> bool:
