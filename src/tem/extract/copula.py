@@ -9,6 +9,7 @@ from typing import Any
 
 from tem.extract import filters, kinds
 from tem.extract import lexicon as lx
+from tem.extract.enthusiasts import pastime_of
 from tem.extract.facts import Candidate, Kind
 from tem.extract.leisure import taste_phrase, taste_relation
 from tem.extract.partners import name_said_of, person_name
@@ -108,7 +109,10 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
     found: list[tuple[str, str | None, Kind]] = []
     for attr in children(be, ("attr", "acomp")):
         lower = attr.lower_
-        if attr.lemma_ == "student":  # enrolled, not employed: no job title
+        pastime = pastime_of(attr) if attr.dep_ == "attr" else None
+        if pastime is not None:  # "I'm a keen sailor": sailing
+            found.append(("hobby", pastime, "assert"))
+        elif attr.lemma_ == "student":  # enrolled, not employed: no job title
             found += [("studies at", e, "assert") for e in _orgs(attr)]
         elif attr.dep_ == "attr" and _title_head(attr):
             found.append(("job title", phrase(attr), "assert"))

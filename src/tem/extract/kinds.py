@@ -12,6 +12,7 @@ import difflib
 import functools
 from typing import Any
 
+from tem.extract.enthusiasts import pastime_of
 from tem.extract.languages import LANGUAGE_CUES, language_of, living_language
 from tem.extract.nlp import INTRO_ITEMS
 from tem.extract.subjects import SUBJECT_DEPS
@@ -50,6 +51,8 @@ def fits(relation: str, span: Any) -> bool:
         cued = any(t.lower_ in LANGUAGE_CUES for t in span.sent)
         named = {t.ent_type_ for t in span} & {"ORG", "GPE", "FAC", "DATE"}
         return cued and not named and len(span) <= 3 and span.root.pos_ in ("PROPN", "ADJ")
+    if relation == "job title" and pastime_of(span.root) is not None:
+        return False  # "a keen fell walker" walks for pleasure
     banned = NOT_A.get(relation, frozenset())
     types = {t.ent_type_ for t in span if t.ent_type_}
     if relation == "favorite drink" and is_drink([t.lower_ for t in span]):

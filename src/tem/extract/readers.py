@@ -290,7 +290,7 @@ def retirement(verb: Token, rule: VerbRule) -> Found:
     obj = direct_object(verb)
     if obj is not None and obj.lower_ not in SELF and obj.lemma_ not in lx.JOB_NOUNS:
         return []
-    trades = []
+    trades: Found = []
     for left in objects_of(verb, ("from",)):
         if left.tag_ == "VBG" and kinds.agent_noun(left) is None:
             return []

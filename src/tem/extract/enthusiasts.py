@@ -1,0 +1,66 @@
+"""The pastime a person noun makes of the speaker: "I'm a keen sailor" (sailing), "I'm
+an avid hiker" (hiking), "a keen fell walker" (fell walking).
+
+A noun of one who does something for pleasure names the doing: the noun is one only
+pastimes make (:data:`PASTIME_PEOPLE`), or any doer's noun that a word of enthusiasm
+qualifies (:data:`ENTHUSIASM`: "keen", "avid"; "a keen nurse" stays a nurse, since a
+nurse is an occupation). The doing is the noun's stem with "-ing" that English knows
+("runner" running, "cyclist" cycling, "hiker" hiking), with the words before it kept
+("fell walker" fell walking); a noun with no such doing ("pianist") gives none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tem.extract.lexicon import OCCUPATIONS
+from tem.extract.nlp import english_word, frequency, known_nouns
+
+Token = Any
+PASTIME_PEOPLE = frozenset(
+    """
+    hiker rambler jogger trekker climber boulderer skier snowboarder surfer skater
+    skateboarder cyclist golfer knitter crocheter birder birdwatcher kayaker angler
+    """.split()
+)
+"""Nouns of people only a pastime makes: "an avid hiker"."""
+ENTHUSIASM = frozenset(
+    """
+    keen avid passionate enthusiastic committed obsessive amateur devoted dedicated
+    """.split()
+)
+"""Words that make a doer's noun a pastime: "a *keen* sailor", "an *amateur* astronomer"."""
+SUFFIXES = ("er", "or", "ist", "r")
+RARE = 100
+"""Uses in the spelling corpus below which a doing is rarer than its game."""
+
+
+def pastime_of(noun: Token) -> str | None:
+    """The pastime ``noun`` (a person noun, the speaker's complement) names, or None."""
+    lower = noun.lower_
+    before = [t for t in noun.doc[noun.left_edge.i : noun.i] if t.pos_ != "DET"]
+    keen = max((i for i, t in enumerate(before) if t.lower_ in ENTHUSIASM), default=None)
+    if lower not in PASTIME_PEOPLE and (keen is None or lower in OCCUPATIONS):
+        return None
+    doing = _doing(lower)
+    if doing is None:
+        return None
+    kept = before[keen + 1 :] if keen is not None else before  # "keen [fell] walker"
+    if any(t.pos_ not in ("NOUN", "PROPN", "ADJ") for t in kept):
+        kept = []
+    return " ".join([*(t.lower_ for t in kept), doing])
+
+
+def _doing(word: str) -> str | None:
+    """ "runner" running, "cyclist" cycling, "hiker" hiking, "sailor" sailing; the game
+    itself where its "-ing" is rare ("cricketer" cricket, not "cricketing")."""
+    for suffix in SUFFIXES:
+        if not word.endswith(suffix) or len(word) <= len(suffix) + 2:
+            continue
+        stem = word[: -len(suffix)]
+        for doing in (stem + "ing", stem[:-1] + "ing" if stem.endswith("e") else ""):
+            if not doing or not english_word(doing):
+                continue
+            rare = 0 < frequency(doing) < RARE and doing not in known_nouns()
+            return stem if rare and stem in known_nouns() else doing
+    return None
