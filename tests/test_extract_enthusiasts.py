@@ -14,6 +14,7 @@ from tests.test_extract_rules import triples
         ("I'm a keen fell walker and I'm organising a litter pick.", "fell walking"),
         ("I've been a keen rambler for years.", "rambling"),
         ("I'm a keen cricketer and turn out for a club side most Sundays.", "cricket"),
+        ("I think I am an expert hiker now.", "hiking"),  # not "expert hiking"
     ],
 )
 def test_a_keen_doer_does_it_for_pleasure(text: str, pastime: str) -> None:

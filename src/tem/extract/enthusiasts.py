@@ -26,7 +26,7 @@ PASTIME_PEOPLE = frozenset(
 """Nouns of people only a pastime makes: "an avid hiker"."""
 ENTHUSIASM = frozenset(
     """
-    keen avid passionate enthusiastic committed obsessive amateur devoted dedicated
+    keen avid passionate enthusiastic committed obsessive amateur devoted dedicated expert
     """.split()
 )
 """Words that make a doer's noun a pastime: "a *keen* sailor", "an *amateur* astronomer"."""
@@ -45,7 +45,7 @@ def pastime_of(noun: Token) -> str | None:
     doing = _doing(lower)
     if doing is None:
         return None
-    kept = before[keen + 1 :] if keen is not None else before  # "keen [fell] walker"
+    kept = before[keen + 1 :] if keen is not None else [t for t in before if t.dep_ == "compound"]
     if any(t.pos_ not in ("NOUN", "PROPN", "ADJ") for t in kept):
         kept = []
     return " ".join([*(t.lower_ for t in kept), doing])
