@@ -90,7 +90,7 @@ def employer_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             continue
         if lemma in TAKING_ON and offers.offered_or_applied(sentence):
             continue  # "Harvard accepted me but I turned it down": never enrolled
-        name = _agent_name(verb) if passive else _subject_name(verb)
+        name = agent_name(verb) if passive else subject_name(verb)
         if name is None:
             continue
         ending = lemma in LETTING_GO or _bounded(verb)
@@ -171,7 +171,7 @@ def _done_to_speaker(verb: Token) -> bool:
     return not needs or bool(said & set(needs.split()))
 
 
-def _agent_name(verb: Token) -> Any | None:
+def agent_name(verb: Token) -> Any | None:
     """The named organisation after "by" in a passive: "laid off *by Shopify*"."""
     heads = [verb, *children(verb, ("xcomp",), ("go",))]  # "let go by Unilever"
     preps = [p for h in heads for p in h.children if p.dep_ == "agent" or p.lower_ == "by"]
@@ -179,7 +179,7 @@ def _agent_name(verb: Token) -> Any | None:
     return _name_of(agents[0], verb) if agents else None
 
 
-def _subject_name(verb: Token) -> Any | None:
+def subject_name(verb: Token) -> Any | None:
     """The named organisation that is ``verb``'s subject, as a span of its words."""
     subjects = children(verb, ("nsubj",))
     if not subjects and verb.dep_ == "xcomp":

@@ -12,6 +12,7 @@ from typing import Any
 from tem.extract import filters, idioms, kinds, trips
 from tem.extract.bio import bio_candidates
 from tem.extract.breakups import breakup_candidates
+from tem.extract.contracts import contract_candidates
 from tem.extract.copula import be_facts, possessive_facts
 from tem.extract.deixis import pointed_homes
 from tem.extract.employers import employer_candidates
@@ -57,6 +58,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     given = [
         *role_candidates(sentence, speaker),
         *employer_candidates(sentence, speaker),
+        *contract_candidates(sentence, speaker),
         *bio_candidates(sentence, speaker),
         *proposal_candidates(sentence, speaker),
         *breakup_candidates(sentence, speaker),
