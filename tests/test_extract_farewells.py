@@ -151,6 +151,7 @@ def test_a_home_moved_into_is_held() -> None:
         ("My master's at SOAS was paused for a year, I'm enrolled.", "studies at", "assert"),
         # a span that lasted until a past event
         ("I lived in Leeds until we moved.", "lives in", "end"),
+        ("I was employed by Croatia Airlines until I was let go.", "works at", "end"),
     ],
 )
 def test_a_span_of_time_told_in_the_past_is_over(text: str, relation: str, kind: str) -> None:

@@ -440,7 +440,7 @@ def _lasted(token: Token) -> bool:
         return any(_span(o) for o in token.children if o.dep_ == "pobj")
     if token.dep_ == "prep" and token.lower_ in UNTIL:
         return any(o.ent_type_ == "DATE" for o in token.children if o.dep_ == "pobj")
-    if token.dep_ == "advcl" and token.tag_ == "VBD":  # "... till I retired"
+    if token.dep_ == "advcl" and _simple_past(token):  # "till I retired", "until I was let go"
         return any(c.dep_ == "mark" and c.lower_ in UNTIL for c in token.children)
     counted = any(c.dep_ == "nummod" for c in token.children)
     return token.dep_ == "npadvmod" and counted and _span(token)
