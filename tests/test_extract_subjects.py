@@ -64,6 +64,7 @@ def test_someone_moving_in_with_the_speaker_says_the_speakers_home(text: str, su
         "My cousin Marisa got engaged to a guy called Pedro last night.",
         "My brother just got engaged to his girlfriend Tara, so the whole family's buzzing.",
         "My best friend Sienna is engaged to a guy called Felipe and I'm her maid of honour!",
+        "Emma from the NCT group just got engaged to her boyfriend Tom, so cute!",
     ],
 )
 def test_another_persons_engagement_is_not_the_speakers(text: str) -> None:
@@ -90,3 +91,8 @@ def test_the_speakers_name_said_in_full_is_the_speaker(text: str) -> None:
     found = triples(text)
     assert ("Maria", "partner", "Funmi", "assert") in found
     assert not {t for t in found if t[0] != "Maria"}
+
+
+def test_a_name_said_to_the_listener_leaves_the_clause_to_the_speaker() -> None:
+    found = triples("Ike my guy, been living in peckham almost two years now")
+    assert ("Maria", "lives in", "Peckham", "assert") in found

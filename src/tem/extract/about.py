@@ -18,6 +18,7 @@ from tem.extract.subjects import (
     described_self,
     misread_base,
     name_of,
+    named_person,
     subject_token,
 )
 from tem.extract.triggers import self_headed, speaks_of_self
@@ -54,7 +55,8 @@ def about_speaker(verb: Token, speaker: str) -> bool:
     others = lower in ABOUT_OTHERS or lower in KIN_NOUNS or owned_by_other(subject)
     if not others and kinds.acts_on_speaker(verb):
         return True  # "Andela hired me", "a stray cat adopted us": the speaker is the object
-    if lower in ABOUT_OTHERS or subject.ent_type_ == "PERSON":
+    misplaced = subject.dep_ == "npadvmod" and named_person(subject, verb)  # "Emma ... got engaged"
+    if lower in ABOUT_OTHERS or subject.ent_type_ == "PERSON" or misplaced:
         return bool(subject.text.casefold() == speaker.casefold())
     if _others_in(subject, speaker) or _introduced(subject):
         return False

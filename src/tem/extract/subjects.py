@@ -66,10 +66,20 @@ def _misplaced_subject(verb: Token) -> list[Token]:
     for token in verb.children:
         owned = any(c.dep_ == "poss" for c in token.children)
         kin = owned and token.lemma_.casefold() in KIN_NOUNS
-        person = token.ent_type_ == "PERSON" and token.i == token.sent.start
+        person = token.i == token.sent.start and named_person(token, verb)
         if token.dep_ == "npadvmod" and token.i < verb.i and (kin or person):
             found.append(token)
     return [t for t in found if not interjection(t)]
+
+
+def named_person(token: Token, verb: Token) -> bool:
+    """A person's name before ``verb``, or a proper noun no tagger made a place, firm or
+    time with no mark between it and the verb ("Emma from the NCT group just got
+    engaged"; not "Ike my guy, been living in peckham", said to the listener)."""
+    if token.ent_type_ == "PERSON":
+        return True
+    marked = any(t.is_punct for t in token.doc[token.i + 1 : verb.i])
+    return token.pos_ == "PROPN" and not token.ent_type_ and not marked
 
 
 def resolve_subject(verb: Token, speaker: str) -> str | None:
