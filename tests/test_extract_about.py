@@ -21,6 +21,8 @@ def _verb(text: str, word: str) -> object:
         ("welp just dropped out of Concordia", "dropped", True),  # an opener is no one
         ("bruh just moved to hilo", "moved", True),
         ("Tom's studying law at UCL.", "law", False),  # "'s" is "is": Tom's clause
+        ("My sister's a paediatric nurse at Alder Hey.", "nurse", False),  # before "a" too
+        ("Been bushwalking for years, so the backyard's a jungle.", "Been", True),  # a thing's
         ("Deloitte took me on as an analyst.", "took", True),  # the speaker as object
         ("My sister lives in Porto.", "lives", False),
         ("He works at Google.", "works", False),

@@ -113,8 +113,13 @@ def _own_heading(sentence: Any) -> bool:
 def _contracted_other(verb: Token, speaker: str) -> bool:
     """ "Tom's studying law at UCL", "my son's studying at TU Delft": the "'s" is "is",
     and its person, whom the parser took for an owner, is the subject of the clause
-    (which the parser may have hung on the noun after: "law")."""
+    (which the parser may have hung on the noun after: "law"); before an article too: "my
+    sister's a nurse at Alder Hey" (an owner's "'s" never comes before "a")."""
     for token in verb.subtree:
+        after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+        said = token.lower_ in ("'s", "’s") and after is not None and after.lower_ in ("a", "an")
+        if said and (token.head.lemma_ in KIN_NOUNS or token.head.ent_type_ == "PERSON"):
+            return bool(token.head.text.casefold() != speaker.casefold())
         if token.tag_ != "VBG" or token.i == 0:
             continue
         before = token.doc[token.i - 1]
