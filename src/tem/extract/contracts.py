@@ -17,7 +17,7 @@ from tem.extract import filters
 from tem.extract.employers import agent_name, subject_name
 from tem.extract.facts import Candidate
 from tem.extract.questions import is_question
-from tem.extract.subjects import FIRST_POSSESSIVE
+from tem.extract.subjects import first_possessed
 from tem.extract.values import children, entity_text, phrase
 
 Token = Any
@@ -32,7 +32,7 @@ def contract_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         if verb.lemma_ not in RENEWING or verb.pos_ != "VERB" or not _denied(verb):
             continue
         contract = next(iter(children(verb, ("nsubjpass", "dobj"))), None)
-        if contract is None or contract.lower_ not in CONTRACTS or not _speakers(contract):
+        if contract is None or contract.lower_ not in CONTRACTS or not first_possessed(contract):
             continue
         name = _employer(contract, verb)
         found.append(Candidate(speaker, "works at", name, "end", verb.i))
@@ -45,10 +45,6 @@ def _denied(verb: Token) -> bool:
     if asked or filters.is_hypothetical(verb) or filters.is_future(verb):
         return False
     return any(c.dep_ == "neg" or c.lower_ == "never" for c in verb.children)
-
-
-def _speakers(contract: Token) -> bool:
-    return any(c.dep_ == "poss" and c.lower_ in FIRST_POSSESSIVE for c in contract.children)
 
 
 def _employer(contract: Token, verb: Token) -> str | None:

@@ -83,7 +83,8 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     anchor = doc[candidate.anchor]
     verb = clause_of(anchor)
     over = _period_over(anchor) or _bygone(candidate.value) or _used_to(verb)
-    over = over or _formerly(candidate, anchor) or _bygone_before(candidate, anchor)
+    span = span_of(anchor.sent, candidate.value or "")
+    over = over or _formerly(span, anchor) or _bygone_before(span, anchor)
     if candidate.relation != "speaks" and over:
         return replace(candidate, kind="end")
     if candidate.relation == "has pet" and _mourned(anchor):
@@ -272,10 +273,9 @@ def _bygone(value: str | None) -> bool:
     return (words[0] in BYGONE and len(words) > 1) or words[0].startswith("ex-")
 
 
-def _bygone_before(candidate: Candidate, anchor: Token) -> bool:
+def _bygone_before(span: Any | None, anchor: Token) -> bool:
     """ "im a *retired* civil engineer", "stan here, *retierd* postman": the word before
-    the value puts it in the past (typed with a slip, too)."""
-    span = span_of(anchor.sent, candidate.value or "")
+    the value's ``span`` puts it in the past (typed with a slip, too)."""
     if span is None or span.start == anchor.sent.start:
         return False
     before = anchor.doc[span.start - 1].lower_
@@ -418,10 +418,9 @@ def _simple_past(verb: Token) -> bool:
     return verb.tag_ == "VBN" and helpers in (["was"], ["were"]) and subjects in (["i"], ["we"])
 
 
-def _formerly(candidate: Candidate, anchor: Token) -> bool:
+def _formerly(span: Any | None, anchor: Token) -> bool:
     """ "*formerly* a translator at the European Commission", "I was *previously* a
-    nurse": a word on the value or its clause puts it in the past."""
-    span = span_of(anchor.sent, candidate.value or "")
+    nurse": a word on the value (its ``span``) or its clause puts it in the past."""
     token = anchor if span is None else span.root
     for _ in range(4):
         if any(c.dep_ == "advmod" and c.lower_ in FORMERLY for c in token.children):

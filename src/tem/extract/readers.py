@@ -292,10 +292,12 @@ def retirement(verb: Token, rule: VerbRule) -> Found:
         return []
     trades: Found = []
     for left in objects_of(verb, ("from",)):
-        if left.tag_ == "VBG" and kinds.agent_noun(left) is None:
+        if left.tag_ != "VBG":
+            continue
+        trade = kinds.agent_noun(left)
+        if trade is None:
             return []
-        if left.tag_ == "VBG":  # "retired from teaching": the teacher ended
-            trades.append(("job title", kinds.agent_noun(left), "end"))
+        trades.append(("job title", trade, "end"))  # "retired from teaching": the teacher ended
     return [*org_or_none(verb, rule), *trades]
 
 
