@@ -361,3 +361,43 @@ def going_to(verb: Token, rule: VerbRule) -> Found:
         if action.pos_ == "VERB" and children(action, ("aux",), ("to", "na")):
             return found_one(rule, verb_phrase(action))
     return []
+
+
+GONE_PAST = frozenset({"out"})
+"""A particle between "go" and the pastime: "I go out running"."""
+
+
+def gone_doing(verb: Token, rule: VerbRule) -> Found:
+    """ "I go sea swimming most weekends", "we still go cross-country skiing": the
+    activity one goes to do, a pastime when the going is a habit (the present, "used to",
+    "been going"), not one outing ("went hiking on Saturday") nor a plan ("going
+    kayaking tomorrow"). The words are read off the surface, where the parser often
+    takes "swimming" for a noun; the activity must end in a word the writers named
+    pastimes by (:func:`tem.extract.learned.known_head`)."""
+    from tem.extract.learned import known_head
+
+    if not _habitual(verb):
+        return []
+    words: list[Token] = []
+    for token in verb.doc[verb.i + 1 : min(verb.i + 5, verb.sent.end)]:
+        if not words and token.lower_ in GONE_PAST:
+            continue
+        if not (token.is_alpha or token.text == "-") or token.pos_ in ("DET", "PRON", "ADP"):
+            return []
+        words.append(token)
+        if token.lower_.endswith("ing") and len(token) > 4:
+            value = verb.doc[words[0].i : token.i + 1].text
+            return found_one(rule, value) if known_head("hobby", value) else []
+    return []
+
+
+def _habitual(verb: Token) -> bool:
+    """A going that is a habit: "I go", "she goes", "I don't go", "I used to go", "I've
+    been going"; not "went", "will go", "want to go" nor "I'm going"."""
+    auxes = {c.lower_ for c in verb.children if c.dep_ == "aux"}
+    if verb.tag_ in ("VBP", "VBZ"):
+        return True
+    if verb.tag_ == "VB":
+        used = verb.dep_ == "xcomp" and verb.head.lemma_ == "use"
+        return used or bool(auxes & {"do", "does", "did"})
+    return verb.tag_ == "VBG" and "been" in auxes

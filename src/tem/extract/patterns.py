@@ -115,6 +115,7 @@ VERB_RULES: tuple[VerbRule, ...] = (
     rule("start begin", "hobby", "gerund"),
     rule("play", "plays", "played"),
     rule("run", "hobby", "raced"),
+    rule("go", "hobby", "gone_doing"),
     rule("join", "member of", "group"),
     rule("study enroll enrol attend start", "studies at", "school", "at", "in"),
     rule("drop", "studies at", "school", "of", kind="end"),  # "dropped out of UCT"

@@ -37,6 +37,7 @@ READERS: dict[str, Reader] = {
     "gerund": leisure.gerund,
     "played": leisure.played,
     "raced": leisure.raced,
+    "gone_doing": leisure.gone_doing,
     "group": leisure.group,
     "school": leisure.school,
     "degree": leisure.degree,
