@@ -199,3 +199,54 @@ def test_a_heading_of_time_or_a_hyphen_ends_only_what_it_says(
     text: str, fact: tuple[str, str, str]
 ) -> None:
     assert fact in _extracted(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("Hobbies I've picked up this year: pottery, chess and sailing.",
+         {("hobby", v, "assert") for v in ("pottery", "chess", "sailing")}),
+        ("Languages I've learned: Urdu, French and Swahili.",
+         {("speaks", v, "assert") for v in ("Urdu", "French", "Swahili")}),
+        ("Jobs I've quit: barista, cashier and nanny.",
+         {("job title", v, "end") for v in ("barista", "cashier", "nanny")}),
+        ("Jobs I've quit this year: Costco, a call centre, and the Apple Store.",
+         {("works at", "Costco", "end"), ("works at", "Apple Store", "end")}),
+    ],
+)  # fmt: skip
+def test_a_heading_of_items_taken_up_or_ended(text: str, facts: set[tuple[str, str, str]]) -> None:
+    """Items taken up are held now; items quit ended; a place of work under "jobs" is no
+    job title ("a call centre"), a named one an employer left."""
+    assert _facts(text) == facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Jobs my brother has had: welder, plumber and chef.",
+        "Hobbies I might pick up: pottery, chess and sailing.",
+        "Languages I want to learn: Spanish, Korean and Greek.",
+        "Drinks I can't stand: kombucha, espresso and gin.",
+    ],
+)
+def test_items_under_a_heading_of_anothers_or_of_a_wish_are_not_the_speakers(text: str) -> None:
+    """Whoever reads the items (rules or the span model), the heading says they are
+    someone else's or only wished for, doubted or denied."""
+    assert _extracted(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Drinks I can't live without: kombucha, espresso and gin.",
+         ("favorite drink", "espresso", "assert")),
+        ("Drinks I'd die for: horchata, espresso and gin.",
+         ("favorite drink", "espresso", "assert")),
+        ("Languages I can speak: Spanish, Korean and Greek.", ("speaks", "Korean", "assert")),
+        ("Hobbies my wife and I share: pottery, chess and sailing.", ("hobby", "chess", "assert")),
+        ("Answering your earlier q: yes, still in Izmir, still an English teacher.",
+         ("lives in", "Izmir", "assert")),
+    ],
+)  # fmt: skip
+def test_a_heading_that_holds_its_items_keeps_them(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _extracted(text)

@@ -43,7 +43,7 @@ def about_speaker(verb: Token, speaker: str) -> bool:
         )
         bare = verb.tag_ == "VB" and not misread_base(verb)
         imperative = verb.dep_ == "ROOT" and bare and verb.i == sentence.start
-        others = _others_heading(sentence) or _contracted_other(verb, speaker)
+        others = others_heading(sentence) or _contracted_other(verb, speaker)
         return not (addressed or others or imperative and not _own_heading(sentence))
     lower = subject.lower_
     if lower in SELF or any(c.dep_ == "conj" and c.lower_ in SELF for c in subject.children):
@@ -129,11 +129,81 @@ def _contracted_other(verb: Token, speaker: str) -> bool:
     return False
 
 
-def _others_heading(sentence: Any) -> bool:
+def others_heading(sentence: Any) -> bool:
     """True after a heading about someone else ("My sister's hobbies:", "Dad's week:"):
-    what follows it is theirs, not the speaker's shorthand."""
+    what follows it is theirs, not the speaker's shorthand; or after one that says its
+    items are another's or only wished for (:func:`heading_elsewhere`)."""
     heading = kinds.heading_before(sentence)
-    return heading is not None and any(owned_by_other(t) for t in heading)
+    if heading is None:
+        return False
+    return any(owned_by_other(t) for t in heading) or heading_elsewhere(sentence)
+
+
+def heading_elsewhere(sentence: Any) -> bool:
+    """True after a heading whose noun of things listed is someone else's ("My sister's
+    hobbies:") or whose clause on that noun says they are another's or only wished,
+    doubted or denied ("Jobs my brother has had:", "Languages I want to learn:",
+    "Hobbies I might pick up:", "Drinks I can't stand:"). Only the clause bound to the
+    noun counts, not an aside ("Hobbies, since you asked:", "Update for the parents'
+    group:", "ranked by how much money they eat:")."""
+    heading = kinds.heading_before(sentence)
+    noun = None if heading is None else next((t for t in heading if t.pos_ == "NOUN"), None)
+    if noun is None:
+        return False
+    verbs = _item_verbs(noun, heading)
+    asked = any(c.dep_ == "poss" and c.lower_ in LISTENERS for c in noun.children)
+    owned = owned_by_other(noun) and not asked  # "Your question:" asks of the speaker
+    return owned or any(_other_subject(v) or _unheld(v) for v in verbs)
+
+
+LISTENERS = frozenset({"you", "u", "ya", "y'all", "your", "ur", "yr"})
+THIRD_PERSONS = ABOUT_OTHERS - LISTENERS
+"""Subjects of a heading that make its items another's ("Jobs *he*'s had:"); the listener
+asks or should know ("Three things *you* should know:") about the speaker."""
+WISHES = frozenset("want wish hope plan dream intend mean aim consider".split())
+"""Verbs of a heading whose items the speaker does not have: "Places I *want* to live:"."""
+HELD_MODALS = frozenset({"can", "ca"})
+"""Modals that still say the speaker has the items: "Languages I *can* speak:"."""
+LOVED_IF = frozenset({"die", "kill"})
+"""Verbs that a "would" makes a love, not a wish: "Drinks I'd *die* for:"."""
+
+
+def _item_verbs(noun: Token, heading: Any) -> list[Token]:
+    """The verbs of a heading's clause on its ``noun``, right after it ("Jobs my brother
+    has had", "Languages I want to learn"), and the verbs they lead to ("want *to
+    learn*"); none set off by a comma or by "since", "so" or "because"."""
+    bound = []
+    for token in heading[noun.i + 1 - heading.start :]:
+        if token.is_punct:
+            break
+        linked = noun.head == token or token.head == noun
+        verb = token.pos_ in ("VERB", "AUX") and token.dep_ not in ("aux", "auxpass")
+        if verb and linked and not any(c.dep_ == "mark" for c in token.children):
+            bound.append(token)
+    return [*bound, *(c for v in bound for c in v.children if c.dep_ == "xcomp")]
+
+
+def _other_subject(verb: Token) -> bool:
+    """A subject of the heading's verb that is someone else: "Jobs *my brother* has had:"."""
+    for token in verb.children:
+        if token.dep_ not in ("nsubj", "nsubjpass") or token.lower_ in SELF:
+            continue
+        if any(c.dep_ == "conj" and c.lower_ in SELF for c in token.children):
+            continue  # "Hobbies my wife and I share:"
+        if token.lower_ in THIRD_PERSONS or token.lower_ in KIN_NOUNS or token.pos_ == "PROPN":
+            return True
+    return False
+
+
+def _unheld(verb: Token) -> bool:
+    """A heading's verb of a wish, a doubt or a denial: "want to learn", "might pick up",
+    "can't stand", "never had"; "can't live without" and "I'd die for" hold."""
+    if verb.lemma_ in WISHES:
+        return True
+    aux = {c.lower_ for c in verb.children if c.dep_ == "aux" and c.tag_ == "MD"}
+    denied = any(c.dep_ == "neg" for c in verb.children)
+    without = any(c.lower_ == "without" for c in verb.children)
+    return bool(aux - HELD_MODALS) and verb.lemma_ not in LOVED_IF or denied and not without
 
 
 def _others_in(subject: Token, speaker: str) -> bool:
@@ -177,4 +247,13 @@ def _left_out_i(token: Token) -> bool:
         and token.tag_ in ("VBD", "VBN", "VBG")
         and token.dep_ in ("ROOT", "advcl", "conj", "ccomp")
         and not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in token.children)
+    )
+
+
+def self_subject(sentence: Any) -> bool:
+    """True when ``sentence`` names the speaker itself, as a subject ("I'm a vet") or an
+    owner ("my corgi"), which a heading before it cannot make another's."""
+    return any(
+        t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in SELF or t.lower_ in FIRST_POSSESSIVE
+        for t in sentence
     )

@@ -14,6 +14,7 @@ from tem.core.relations import DEFAULT_CARDINALITY
 from tem.core.session import Session, Turn
 from tem.errors import UserError
 from tem.extract import (
+    about,
     farewells,
     filters,
     forms,
@@ -173,6 +174,8 @@ def facts_of_turn(
             question = None
         previous = sentence
         candidates = [c for c in candidates if not _none_of(c, sentence) and not _on_trip(c, doc)]
+        if about.heading_elsewhere(sentence) and not about.self_subject(sentence):
+            candidates = [c for c in candidates if c.subject != speaker]  # "Jobs Dad had: ..."
         candidates = [_by_its_name(c, sentence) for c in candidates]
         candidates = [farewells.parted(c, doc) for c in candidates]
         candidates = partners.settled(sentence, candidates, speaker)

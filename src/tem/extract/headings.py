@@ -66,6 +66,8 @@ HOLDING_VERBS = frozenset(
     "be live speak know play drink have own keep love enjoy do work hold use study".split()
 )
 """Verbs by which a heading says the speaker has or does its items."""
+TAKING_UP = frozenset({"pick", "take", "learn"})
+"""Verbs by which a heading says the speaker took its items up ("pick up", "take up")."""
 HELD_ONE_AT_A_TIME = frozenset({"lives in", "job title", "studies at"})
 """Relations whose listed items are a history: one now, the rest before (a favourite
 drink is one too, but a list of drinks one lives on is held at once)."""
@@ -111,6 +113,7 @@ def heading_candidates(sentence: Any, before: Any | None, speaker: str) -> list[
     together = bool({t.lower_ for t in heading} & TOGETHER | {t.lemma_ for t in heading} & TOGETHER)
     single = relation in HELD_ONE_AT_A_TIME
     bygone = any(t.lower_ in BYGONE and t.head == noun for t in heading) or _bygone_heading(heading)
+    bygone = bygone or any(_ending_verb(t) for t in heading)  # "Hobbies I've had to drop:"
     out: list[Candidate] = []
     for piece, (value, extra), now in zip(pieces, values, marked, strict=True):
         if single and not any(marked) and not together and not bygone:
@@ -147,7 +150,8 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
         return None  # "my sister's hobbies"
     verbs = [t for t in words if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("aux", "auxpass")]
     for verb in verbs:
-        if not (verb.lemma_.casefold() in HOLDING_VERBS or _called_home(verb)) or _doubted(verb):
+        held = verb.lemma_.casefold() in HOLDING_VERBS or _called_home(verb) or _taken_up(verb)
+        if not (held or _ending_verb(verb)) or _doubted(verb):
             return None
         subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
         if any(s.lower_ not in ("i", "we") for s in subjects):
@@ -158,6 +162,13 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
     if lemma == "weekend" and not _every_weekend(noun):
         return None  # "Weekend in Nashville: three honky-tonks": one weekend, a trip
     return noun, HEADINGS[lemma]
+
+
+def _taken_up(verb: Token) -> bool:
+    """A verb by which the speaker took its items up, and has them now: "Hobbies I've
+    *picked up* this year:", "Languages I've *learned*:", "Sports I *took up*:"."""
+    particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
+    return verb.lemma_ in TAKING_UP and (verb.lemma_ == "learn" or "up" in particles)
 
 
 def _current(piece: list[Token]) -> bool:
@@ -220,6 +231,8 @@ def _value(relation: str, noun: Token, piece: list[Token]) -> tuple[str | None, 
     """The value one item gives ``relation`` and, for a job "at" a named employer, the
     employer fact as well: ``(value, (relation, value) | None)``."""
     words = _stripped(piece)
+    if words and words[0].lower_ in CUTS:
+        return None, None  # ", and now the ukulele, which the cat hates": no item
     head, tail = _cut(words)
     if relation == "speaks":  # the heading says it is a language: "a bit of Pashto"
         said = _text(head)
@@ -265,7 +278,8 @@ def _occupation(word: Token) -> bool:
     if kinds.person_noun(word.text):
         return True
     timed = word.ent_type_ in ("DATE", "TIME") or word.lemma_.casefold() in TIMES
-    return word.pos_ == "NOUN" and not timed and word.lower_ not in kinds.NOT_A_TITLE
+    firm = word.lower_ in kinds.FIRMS  # "Jobs I've quit: a call centre": a place of work
+    return word.pos_ == "NOUN" and not (timed or firm) and word.lower_ not in kinds.NOT_A_TITLE
 
 
 def _stripped(piece: list[Token]) -> list[Token]:
