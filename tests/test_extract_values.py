@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from spacy.tokens import Span
 
 from tem.extract.nlp import load_pipeline
-from tem.extract.values import entity_text, is_place, own_part
+from tem.extract.values import entity_text, is_place, nested_place, own_part
 
 
 def test_an_entity_hung_across_a_preposition_is_two_names() -> None:
@@ -30,3 +31,31 @@ def test_a_known_place_the_tagger_took_for_a_date_is_a_place() -> None:
     montevideo.ent_type_ = "DATE"  # as the tagger reads it
     assert is_place(montevideo)
     assert not is_place(load_pipeline()("We live in March.")[3])
+
+
+def _verb(text: str, lemma: str = "live") -> object:
+    return next(t for t in load_pipeline()(text) if t.lemma_ == lemma)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("I live just up the road in Hove.", "Hove"),
+        ("I live near the beach in Coogee.", "Coogee"),
+        ("Chef at Quinta da Pacheca, I live down the road in Peso da Régua.", "Peso da Régua"),
+        ("I live right by the river in Hoi An.", "Hoi An"),
+    ],
+)
+def test_a_home_named_through_the_spot_it_gives_first(text: str, place: str) -> None:
+    assert nested_place(_verb(text)) == place
+
+
+@pytest.mark.parametrize(
+    ("text", "lemma"),
+    [
+        ("I live with the parents of my friend Ana in Leeds.", "live"),  # through people
+        ("I moved next to the beach in Coogee.", "move"),  # a move says its own place
+    ],
+)
+def test_no_nested_home_through_a_person_or_without_a_verb_of_living(text: str, lemma: str) -> None:
+    assert nested_place(_verb(text, lemma)) is None

@@ -22,6 +22,7 @@ from tem.extract.values import (
     entity_text,
     is_place,
     lowercase_place,
+    nested_place,
     objects_of,
     phrase,
     place_from,
@@ -66,7 +67,8 @@ MOVES = frozenset({"move", "relocate"})
 def place(verb: Token, rule: VerbRule) -> Found:
     """The place of "live in", "moved to"; a move also ends the home it left, in either
     order ("moved to Porto from Lisbon", "moved from Cairo to Berlin")."""
-    found = found_one(rule, place_from(verb, rule.preps) or where_place(verb))
+    said = place_from(verb, rule.preps) or where_place(verb) or nested_place(verb)
+    found = found_one(rule, said)
     if verb.lemma_ in MOVES and rule.kind == "assert":
         left = next((place_text(t) for t in objects_of(verb, ("from",)) if is_place(t)), None)
         if left is not None and all(value != left for _, value, _ in found):

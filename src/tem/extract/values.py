@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from tem.extract.lexicon import HOME_NOUNS
+from tem.extract.lexicon import HOME_NOUNS, KIN_NOUNS
 from tem.extract.nlp import listed_word
 from tem.extract.places import known_place, place_at
 
@@ -270,6 +270,32 @@ def place_from(token: Token, preps: Iterable[str]) -> str | None:
             if inner is not None:
                 return inner
     return None
+
+
+SETTLING = frozenset({"live", "reside", "settle", "base"})
+ON_THE_WAY = frozenset("prep pobj advmod npadvmod compound amod det nummod quantmod".split())
+"""Links of the words between a verb of living and the place its spot lies in."""
+
+
+def nested_place(verb: Token) -> str | None:
+    """The place a verb of living names through the spot it gives first: "live just up
+    the road *in Hove*", "near the beach *in Coogee*", "two streets from the sea *in
+    Brighton*"; not through a person ("an hour from my parents in Leeds" is theirs)."""
+    if verb.lemma_ not in SETTLING or objects_of(verb, ("in",)):
+        return None  # "based in [a misread list ...]": its own "in" says where or nothing
+    for token in verb.subtree:
+        if token.dep_ != "pobj" or token.head.lower_ != "in" or not is_place(token):
+            continue
+        path = list(token.ancestors)
+        path = path[: path.index(verb)] if verb in path else []
+        if path and all(_on_the_way(t) for t in path):
+            return place_text(token)
+    return None
+
+
+def _on_the_way(token: Token) -> bool:
+    person = token.lemma_ in KIN_NOUNS or token.ent_type_ == "PERSON" or token.pos_ == "PRON"
+    return token.dep_ in ON_THE_WAY and token.pos_ not in ("VERB", "AUX") and not person
 
 
 def where_place(verb: Token) -> str | None:
