@@ -65,12 +65,21 @@ def test_a_pet_still_had_is_no_ending(text: str) -> None:
         ("I moved out of my flat in Hackney.", "Hackney"),
         ("Just moved out of my flat in Bradford, kipping at my cousin's.", "Bradford"),
         ("Handed back the keys to my place in Istanbul last week.", "Istanbul"),
+        ("Gave up my flat in Glasgow and moved back to Oban.", "Glasgow"),
+        ("Our house in Bergen was sold in the spring.", "Bergen"),
+        ("finally left the cabin in kiruna lol, city life is weird", "Kiruna"),
+        ("finaly moved out of my moms place in el paso", "el paso"),  # the place's root
     ],
 )
 def test_a_home_the_speaker_left_is_an_ending(text: str, place: str) -> None:
     found = facts(text, "lives in")
     assert (place, "end") in found
     assert (place, "assert") not in found
+
+
+def test_a_home_left_to_the_speaker_is_inherited_not_left() -> None:
+    text = "Our house in Kamakura was left to us by my aunt, so that's where we live now."
+    assert ("Kamakura", "end") not in facts(text, "lives in")
 
 
 @pytest.mark.parametrize(

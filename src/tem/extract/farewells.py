@@ -296,10 +296,10 @@ def _home_left(sentence: Any, place: str) -> Token | None:
     """The verb by which the speaker left the home ``place`` is in: "Left my flat in
     *Hackney*", "moved out of my parents' place in *Enugu*", "handed back the keys to my
     place in *Istanbul*"."""
-    first = place.split()[0].casefold()
+    words = set(place.casefold().split())
     for token in sentence:
-        if token.lower_ != first or token.dep_ != "pobj" or token.head.lower_ != "in":
-            continue
+        if token.lower_ not in words or token.dep_ != "pobj" or token.head.lower_ != "in":
+            continue  # the place's root: "el *paso*"
         home = token.head.head
         if home.pos_ == "VERB":  # "Left my flat | in Hackney": the place hangs on the verb
             held = [c for c in home.children if c.dep_ == "dobj"] + _moved_out_of(home)
@@ -327,9 +327,13 @@ def _moved_out_of(verb: Token) -> list[Token]:
 
 
 def _leaves(verb: Token, home: Token) -> bool:
+    """ "left / gave up / sold my flat", "our house was sold", "moved out of my place"."""
     words = {t.lower_ for t in verb.children}
-    if verb.lemma_ in LEFT_HOME and home.dep_ == "dobj":
+    given_up = verb.lemma_ == "give" and "up" in words
+    if (verb.lemma_ in LEFT_HOME or given_up) and home.dep_ == "dobj":
         return True
+    if (verb.lemma_ in LEFT_HOME - {"leave"} or given_up) and home.dep_ == "nsubjpass":
+        return True  # "our house was sold"; a house "left to us" was inherited
     out_of = home.dep_ == "pobj" and home.head.lower_ in ("of", "out")
     if verb.lemma_ == "move" and "out" in words and out_of:
         return True  # "moved out of my place in Turin" (not "out of Perth to a place in X")

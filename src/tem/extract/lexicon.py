@@ -126,7 +126,8 @@ must be the object and a place or post named ("to", "as"): "Amazon sent me a ref
 sends a thing."""
 HOME_NOUNS = frozenset(
     """
-    flat apartment house home place condo studio loft townhouse cottage bungalow
+    flat apartment house home place condo studio loft townhouse cottage bungalow cabin
+    bedsit villa duplex farmhouse
     """.split()
 )
 TRIP_NOUNS = frozenset(
