@@ -43,13 +43,16 @@ HABIT_PEOPLE = frozenset(
     """.split()
 )
 """A person a habit makes of the speaker: "a kvass man", "a tea lover", "pilates girlie"."""
-CHAT_TAGS = frozenset("lol lmao lmfao rofl haha hahaha tbh ngl btw omg fr rn imo smh ugh".split())
+CHAT_TAGS = frozenset(
+    "lol lmao lmfao rofl haha hahaha tbh ngl btw omg fr rn imo smh ugh brb idk ikr tbf".split()
+)
 """Chat's tags that a parse can hang on a value's end: "hot milo lol"."""
 TAIL = re.compile(
     r"(?:^|\s)(?:twice|once|thrice|every|each|daily|weekly|nightly|bc|cuz|coz|because|again|instead"
     r"|\d+\s*(?:x|times|days?|weeks?|months?|years?|yrs?|hrs?|hours?)"
     r"|(?:two|three|four|five|six|seven|several|a\s+few|many)\s+times"
-    r"|tmrw|tmr|tmrw?o?w|2moro|2morrow|tonite|2nite)\b.*$",
+    r"|tmrw|tmr|tmrw?o?w|2moro|2morrow|tonite|2nite|yesterday"
+    r"|last\s+(?:year|month|week|summer|winter|spring|autumn|fall|night))\b.*$",
     re.IGNORECASE,
 )
 """How often, how long, why or (chat's spelling) when, after a value: "badminton twice a
@@ -119,8 +122,8 @@ def _unhailed(words: list[str]) -> list[str]:
     return words[1:] if len(words) > 1 and words[0].casefold() in HAILS else words
 
 
-HAILS = frozenset({"hello", "hi", "hey", "hiya"})
-"""Words that hail a place one arrives in: "hello Muscat!"."""
+HAILS = frozenset({"hello", "hi", "hey", "hiya", "goodbye", "bye", "farewell"})
+"""Words that hail a place one arrives in or leaves: "hello Muscat!", "Goodbye Munich"."""
 
 
 def _partner(words: list[str]) -> list[str]:
