@@ -21,6 +21,8 @@ from tem.extract.tidy import tidy
         ("works at", "Korle Bu last year", "Korle Bu"),
         ("lives in", "Goodbye Munich", "Munich"),
         ("has pet", "brb chihuahua", "chihuahua"),
+        ("hobby", "brewing my own beer", "brewing beer"),
+        ("hobby", "walking my dog", "walking my dog"),
         ("hobby", "singing in the", "singing"),
         ("hobby", "speedcubing to decompress", "speedcubing"),
         ("hobby", "kayaking to clear my", "kayaking"),

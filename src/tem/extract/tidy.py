@@ -172,6 +172,11 @@ def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str
         words = words[:-1]
     if relation == "favorite drink":
         words = [_drink_word(w) for w in words]  # "cofee"
+    if relation == "hobby":  # "brewing my own beer": brewing beer
+        owned = [
+            i for i in range(1, len(words) - 2) if words[i] in OWNERS and words[i + 1] == "own"
+        ]
+        words = [w for i, w in enumerate(words) if not any(i in (j, j + 1) for j in owned)]
     if relation == "hobby" and not played:
         said = " ".join(words).casefold()
         if said in GEAR:
@@ -184,6 +189,9 @@ def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str
     return words
 
 
+OWNERS = frozenset({"my", "our"})
+"""Owners before "own" in a pastime, which says whose the thing made is, not what:
+"brewing *my own* beer"."""
 GATHERINGS = frozenset("club team squad class classes lesson lessons society crew".split())
 """Where a pastime is done with others, no part of its name: the writers label "running"
 for "my running club" and "Irish dancing" for "my Irish dancing class"."""
