@@ -279,8 +279,10 @@ ON_THE_WAY = frozenset("prep pobj advmod npadvmod compound amod det nummod quant
 
 def nested_place(verb: Token) -> str | None:
     """The place a verb of living names through the spot it gives first: "live just up
-    the road *in Hove*", "near the beach *in Coogee*", "two streets from the sea *in
-    Brighton*"; not through a person ("an hour from my parents in Leeds" is theirs)."""
+    the road *in Hove*", "near the beach *in Coogee*"; not through a person ("with the
+    parents of my friend Ana in Leeds" is theirs). Only prepositions, modifiers and
+    adverbs lie between ("two streets from the sea in Brighton", whose "streets" is the
+    verb's object, gives none)."""
     if verb.lemma_ not in SETTLING or objects_of(verb, ("in",)):
         return None  # "based in [a misread list ...]": its own "in" says where or nothing
     for token in verb.subtree:
