@@ -287,3 +287,33 @@ def test_a_marriage_ended_by_a_death_is_widowhood(text: str) -> None:
 def test_a_marriage_ended_otherwise_is_no_widowhood() -> None:
     found = triples("I was married to Tom for ten years until we divorced.")
     assert ("Ana", "relationship status", "widowed", "assert") not in found
+
+
+def test_moving_in_with_a_partner_in_a_city_named_split_is_no_split() -> None:
+    found = triples("i moved out of zagreb n in with my gf marija in split")
+    assert ("Ana", "partner", "Marija", "assert") in found
+    assert ("Ana", "relationship status", "in a relationship", "assert") in found
+    assert ("Ana", "relationship status", "single", "assert") not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "partner"),
+    [
+        ("My girlfriend Nadine moved out of our place last month, so I'm single now.", "Nadine"),
+        ("I'm a widow — my husband Ibrahim passed in 2020 — and I live alone in Kano.", "Ibrahim"),
+    ],
+)
+def test_a_partner_named_beside_the_partner_word_ends_with_the_couple(
+    text: str, partner: str
+) -> None:
+    found = triples(text)
+    assert ("Ana", "partner", partner, "end") in found
+    assert ("Ana", "partner", partner, "assert") not in found
+
+
+def test_a_partner_met_after_the_end_holds() -> None:
+    found = triples(
+        "I was widowed in 2015 and was introduced to Frank by a friend at church; "
+        "we've been courting ever since."
+    )
+    assert ("Ana", "partner", "Frank", "end") not in found

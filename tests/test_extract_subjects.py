@@ -96,3 +96,14 @@ def test_the_speakers_name_said_in_full_is_the_speaker(text: str) -> None:
 def test_a_name_said_to_the_listener_leaves_the_clause_to_the_speaker() -> None:
     found = triples("Ike my guy, been living in peckham almost two years now")
     assert ("Maria", "lives in", "Peckham", "assert") in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After moving to Ipoh I found a new mahjong table.",
+        "The first thing I did after moving to Ipoh was find a new table.",
+    ],
+)
+def test_a_gerund_after_a_preposition_of_time_is_done_by_the_clauses_subject(text: str) -> None:
+    assert ("Maria", "lives in", "Ipoh", "assert") in triples(text)

@@ -277,7 +277,31 @@ def _as_cue(token: Any, span: Any) -> bool:
         if token.head.lemma_ in ("live", "run", "survive", "exist"):
             return False  # "I live off Red Bull": what one lives on, no ending
         return token.dep_ == "prt" or token.tag_ == "RP" or bool(token.is_ancestor(span.root))
-    return token.pos_ != "NOUN" or token.lemma_.casefold() not in END_VERBS
+    if token.lemma_ == "move" and _moved_in(token):
+        return False  # "moved in with my gf Marija": a start
+    if token.lemma_.casefold() not in END_VERBS:
+        return True
+    # an ending verb, not a noun ("by *trade*") nor a name ("in with my gf Marija in *Split*")
+    return token.pos_ != "NOUN" and not (
+        token.pos_ == "PROPN" and token.ent_type_ in NAMED_ENTITIES
+    )
+
+
+def _moved_in(verb: Any) -> bool:
+    """ "moved in", "moved in with Ana": "in" as the verb's particle, or as a preposition
+    with "with" next ("moved in 2019" is no moving in)."""
+    doc = verb.doc
+    for child in verb.children:
+        if child.lower_ != "in":
+            continue
+        after = doc[child.i + 1] if child.i + 1 < len(doc) else None
+        if child.dep_ == "prt" or (after is not None and after.lower_ in ("with", "together")):
+            return True
+    return False
+
+
+NAMED_ENTITIES = frozenset({"GPE", "LOC", "FAC", "ORG", "PERSON", "NORP"})
+"""Entity types whose words are names, never cues of ending."""
 
 
 def superseded(span: Any) -> bool:

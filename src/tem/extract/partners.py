@@ -139,7 +139,7 @@ def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Ca
     smells like a brewery"), brings the status that word says, unless a status is
     read here already or the word is denied ("Rodrigo is NOT my boyfriend").
     """
-    candidates = _widowed(sentence, _ended_first(candidates, speaker), speaker)
+    candidates = _widowed(sentence, _ended_first(sentence, candidates, speaker), speaker)
     word = own_partner_word(sentence)
     if word is None:
         return candidates
@@ -213,16 +213,23 @@ def _denied(word: Any) -> bool:
     return word.dep_ in ("attr", "acomp") and any(c.dep_ == "neg" for c in be.children)
 
 
-def _ended_first(candidates: list[Candidate], speaker: str) -> list[Candidate]:
+def _ended_first(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Candidate]:
     """Without the couple's status when the same sentence ends it: "broke up with my
-    girlfriend Megan" is single, and no longer dating; nor dating when it says they
-    got engaged ("my boyfriend Keoni proposed")."""
+    girlfriend Megan" is single, and no longer dating, and the partner named beside the
+    partner word is one no longer ("my girlfriend Nadine moved out, so I'm single"); nor
+    dating when it says they got engaged ("my boyfriend Keoni proposed")."""
     statuses = {c.value for c in candidates if _status_of(c, speaker)}
     if "engaged" in statuses:
         candidates = [c for c in candidates if not (_status_of(c, speaker) and c.value == "dating")]
     if not statuses & (set(GONE.values()) | {"single"}):
         return candidates
-    return [c for c in candidates if not (_status_of(c, speaker) and c.value in COUPLED)]
+    word = own_partner_word(sentence)
+    named = name_beside(word) if word is not None else None  # not "introduced to Frank"
+    return [
+        replace(c, kind="end") if c.relation == "partner" and c.value == named else c
+        for c in candidates
+        if not (_status_of(c, speaker) and c.value in COUPLED)
+    ]  # "My girlfriend Nadine moved out, so I'm single": Nadine's time is over
 
 
 def _status_of(candidate: Candidate, speaker: str) -> bool:
@@ -298,13 +305,13 @@ def coupled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Ca
         alone = len(people) < 2 and not any(p.lower_ == "we" for p in people)
         if alone and not said & {"together", "item", "steady", "out"}:
             continue  # "I'm due to start at Pfizer, not official yet": no couple
-        if "out" in said and not any(_partner_name(o) for o in with_whom):
+        if "out" in said and not any(couple_name(o) for o in with_whom):
             continue  # "went out with my friends": no one named gone out with
         found = [
             *candidates,
             Candidate(speaker, "relationship status", "in a relationship", "assert", verb.i),
         ]
-        named = [n for p in [*people, *with_whom] if (n := _partner_name(p))]
+        named = [n for p in [*people, *with_whom] if (n := couple_name(p))]
         if named and not any(c.relation == "partner" for c in mine):
             found.append(Candidate(speaker, "partner", named[0], "assert", verb.i))
         return found
@@ -328,7 +335,7 @@ LASTING = PERIODS | {"since", "for", "ages"}
 """Words that say how long a couple has lasted (:data:`tem.extract.farewells.PERIODS`)."""
 
 
-def _partner_name(token: Any) -> str | None:
+def couple_name(token: Any) -> str | None:
     """A name beside the speaker in a couple ("me n thandi"): not a pronoun, nor a
     word of English."""
     if token.lower_ in ("i", "me", "we", "us") or token.pos_ not in ("PROPN", "NOUN"):

@@ -20,6 +20,9 @@ EXTRA_PEOPLE = frozenset({"family", "folks", "grandparents", "in-laws", "twins",
 PEOPLE_NOUNS = KIN_NOUNS | ANIMALS | OCCUPATIONS | EXTRA_PEOPLE
 """Possessed nouns that can be the subject of a fact: "my sister", "my dog", "my boss"."""
 INHERITING_DEPS = frozenset({"conj", "xcomp", "advcl", "pcomp", "acl", "acomp"})
+SINCE = frozenset({"after", "since", "upon"})
+"""Prepositions whose gerund has happened, done by the clause's subject: "after moving to
+Ipoh, I ..." (not "instead of moving", "before moving")."""
 
 
 LAUGHTER = re.compile(r"(?:a?h[ae]){2,}h?|lo+l|lmf?ao+|rofl|omg|yo+|ya+y|wo+w")
@@ -40,8 +43,9 @@ def interjection(token: Token) -> bool:
 
 
 def subject_token(verb: Token) -> Token | None:
-    """Return the grammatical subject of ``verb``, borrowing it from a governing verb, or
-    from where the parser hung it (:func:`_misplaced_subject`)."""
+    """Return the grammatical subject of ``verb``, borrowing it from a governing verb
+    (also through a preposition: "After *moving* to Ipoh, I found a table"), or from
+    where the parser hung it (:func:`_misplaced_subject`)."""
     for _ in range(4):
         found = [c for c in verb.children if c.dep_ in SUBJECT_DEPS and not interjection(c)]
         found = found or _misplaced_subject(verb)
@@ -52,6 +56,8 @@ def subject_token(verb: Token) -> Token | None:
         if verb.dep_ not in INHERITING_DEPS or verb.head.i == verb.i:
             return None
         verb = verb.head
+        if verb.lower_ in SINCE and verb.dep_ == "prep" and verb.head.i != verb.i:
+            verb = verb.head  # "After moving to Ipoh, I found ...": the "I" of "found"
     return None
 
 
