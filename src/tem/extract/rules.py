@@ -17,6 +17,7 @@ from tem.extract.copula import be_facts, possessive_facts
 from tem.extract.deixis import pointed_homes
 from tem.extract.employers import employer_candidates
 from tem.extract.facts import Candidate
+from tem.extract.occasions import occasion_candidates
 from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
 from tem.extract.proposals import proposal_candidates
 from tem.extract.readers_index import READERS
@@ -61,6 +62,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *contract_candidates(sentence, speaker),
         *bio_candidates(sentence, speaker),
         *proposal_candidates(sentence, speaker),
+        *occasion_candidates(sentence, speaker),
         *breakup_candidates(sentence, speaker),
         *tenure_candidates(sentence, speaker),
         *pointed_homes(sentence, speaker),
