@@ -107,3 +107,8 @@ def test_a_name_said_to_the_listener_leaves_the_clause_to_the_speaker() -> None:
 )
 def test_a_gerund_after_a_preposition_of_time_is_done_by_the_clauses_subject(text: str) -> None:
     assert ("Maria", "lives in", "Ipoh", "assert") in triples(text)
+
+
+def test_only_a_move_or_a_couples_event_after_since_borrows_the_subject() -> None:
+    found = triples("Since retiring I've filled my week with birdwatching and bridge.")
+    assert not {(r, v) for _, r, v, _ in found if r in ("job title", "works at")}

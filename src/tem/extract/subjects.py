@@ -23,6 +23,8 @@ INHERITING_DEPS = frozenset({"conj", "xcomp", "advcl", "pcomp", "acl", "acomp"})
 SINCE = frozenset({"after", "since", "upon"})
 """Prepositions whose gerund has happened, done by the clause's subject: "after moving to
 Ipoh, I ..." (not "instead of moving", "before moving")."""
+LIFE_EVENTS = frozenset({"move", "relocate", "settle", "emigrate", "marry", "wed", "split"})
+"""Gerunds of a move or a couple's start or end, read after "since"/"after"."""
 
 
 LAUGHTER = re.compile(r"(?:a?h[ae]){2,}h?|lo+l|lmf?ao+|rofl|omg|yo+|ya+y|wo+w")
@@ -46,6 +48,7 @@ def subject_token(verb: Token) -> Token | None:
     """Return the grammatical subject of ``verb``, borrowing it from a governing verb
     (also through a preposition: "After *moving* to Ipoh, I found a table"), or from
     where the parser hung it (:func:`_misplaced_subject`)."""
+    gerund = verb
     for _ in range(4):
         found = [c for c in verb.children if c.dep_ in SUBJECT_DEPS and not interjection(c)]
         found = found or _misplaced_subject(verb)
@@ -57,6 +60,8 @@ def subject_token(verb: Token) -> Token | None:
             return None
         verb = verb.head
         if verb.lower_ in SINCE and verb.dep_ == "prep" and verb.head.i != verb.i:
+            if gerund.lemma_ not in LIFE_EVENTS:
+                return None  # "since retiring", "since starting at Imperial": read apart
             verb = verb.head  # "After moving to Ipoh, I found ...": the "I" of "found"
     return None
 
