@@ -88,3 +88,12 @@ def test_a_move_ends_the_home_it_came_from(text: str) -> None:
 def test_a_move_ends_no_home_when_it_is_not_the_speakers() -> None:
     found = triples("If I moved from Oslo to Bergen, would I be happier?")
     assert not {t for t in found if t[1] == "lives in"}
+
+
+def test_a_city_worked_from_is_no_employer() -> None:
+    found = triples(
+        "I am currently employed as a site reliability engineer by Atlassian, "
+        "working remotely from Pune."
+    )
+    assert ("Ana", "works at", "Atlassian", "assert") in found
+    assert not {v for _, r, v, _ in found if r == "works at" and v == "Pune"}

@@ -173,7 +173,13 @@ def facts_of_turn(
             candidates = _stated(sentence, question, previous, inside, speaker)
             question = None
         previous = sentence
-        candidates = [c for c in candidates if not _none_of(c, sentence) and not _on_trip(c, doc)]
+        candidates = [
+            c
+            for c in candidates
+            if not _none_of(c, sentence)
+            and not _on_trip(c, doc)
+            and not institutions.only_a_place(c.relation, c.value, sentence)
+        ]
         if about.heading_elsewhere(sentence) and not about.self_subject(sentence):
             candidates = [c for c in candidates if c.subject != speaker]  # "Jobs Dad had: ..."
         candidates = [_by_its_name(c, sentence) for c in candidates]

@@ -6,7 +6,7 @@ is work ("I'm head of maths *at* Kingsdown School"), a year of study or a degree
 study ("Final year at Wits", "my MBA at Oxford Brookes"). Then the sentence's words of
 study and of work (:data:`tem.extract.kinds.STUDY_CUES`, :data:`~tem.extract.kinds.WORK_CUES`);
 with both or neither, a name headed "University" / "College" / "Academy" is a school,
-and the guess stands otherwise.
+and the guess stands otherwise. A city is neither (:func:`only_a_place`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ from tem.extract.kinds import (
     WORK_CUES,
     person_noun,
     sentence_words,
+    span_of,
 )
+from tem.extract.places import named_place
 
 PART_TIME = re.compile(
     r"\b(?:part|full)[- ]time\b(?! (?:mba|master|msc|phd|degree|student|course|study))",
@@ -93,3 +95,12 @@ def school_or_employer(relation: str, span: Any) -> str | None:
     if school_name and (not work or study and not occupied):
         return "studies at"  # a college beside study words and no occupation
     return relation
+
+
+def only_a_place(relation: str, value: str | None, sentence: Any) -> bool:
+    """True for an employer or a school that is a city the tagger names and the list
+    knows, said as where one is ("working remotely from Pune", "a semester abroad in
+    Toronto"), not as where one works ("reading history at Durham")."""
+    span = span_of(sentence, value or "") if relation in ("works at", "studies at") else None
+    where = span is not None and span.root.head.lower_ in ("from", "in", "near")
+    return where and named_place(span)

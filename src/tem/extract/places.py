@@ -44,3 +44,10 @@ def place_at(token: Any) -> Any | None:
             if span.start <= token.i < span.end and known_place(span.text):
                 return span
     return None
+
+
+def named_place(span: Any) -> bool:
+    """True for a span the tagger names a place, every word of it, and the list knows
+    ("left Auckland for Brisbane", "working remotely from Pune"): no employer, though the
+    span model may read one there."""
+    return all(t.ent_type_ in ("GPE", "LOC") for t in span) and known_place(span.text)

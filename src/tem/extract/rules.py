@@ -19,6 +19,7 @@ from tem.extract.employers import employer_candidates
 from tem.extract.facts import Candidate
 from tem.extract.occasions import occasion_candidates
 from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
+from tem.extract.postings import posted_homes
 from tem.extract.proposals import proposal_candidates
 from tem.extract.readers_index import READERS
 from tem.extract.roles import role_candidates
@@ -67,6 +68,8 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *tenure_candidates(sentence, speaker),
         *pointed_homes(sentence, speaker),
     ]
+    homes = [c for c in [*found, *given] if c.relation == "lives in" and c.kind == "assert"]
+    given += posted_homes(sentence, speaker, homes)
     # an ending adds to a holding of the same value ("broke up with my boyfriend Omid"):
     # :func:`_named_ends` then keeps the ending alone
     return found + [
