@@ -977,3 +977,18 @@ def test_what_one_lives_off_is_no_drink_given_up() -> None:
     said = "bro i literally live off red bull at this point"
     ended = {(f.relation, f.kind) for f in extract(said)}
     assert ("favorite drink", "end") not in ended
+
+
+@pytest.mark.parametrize(
+    ("text", "home", "left"),
+    [
+        ("I've swapped Ankara for the quiet of Bodrum.", "Bodrum", "Ankara"),
+        ("I swapped the Seoul rat race for Jeju.", "Jeju", "Seoul"),
+    ],
+)
+def test_a_place_swapped_for_another_is_found_inside_its_description(
+    text: str, home: str, left: str
+) -> None:
+    found = triples(text)
+    assert ("Maria", "lives in", home, "assert") in found
+    assert ("Maria", "lives in", left, "end") in found

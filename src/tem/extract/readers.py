@@ -100,7 +100,8 @@ def left_for(verb: Token, rule: VerbRule) -> Found:
     if entity_text(old) is not None and entity_text(old) == entity_text(new[0]):
         return []  # the tagger took "Florence for Atlanta" as one name
     old_place, new_place = (_place(t) for t in (old, new[0]))
-    if new_place or (old_place and new[0].ent_type_ != "ORG"):  # the tagger is unsure of one
+    listed = place_at(new[0]) is not None  # "swapped Ankara for the quiet of Bodrum" (an ORG)
+    if new_place or (old_place and (new[0].ent_type_ != "ORG" or listed)):  # one is unsure
         value, left = place_text(new[0]), place_text(old)
         ended: Found = [] if left is None else [("lives in", left, "end")]
         return [] if value is None else [("lives in", value, rule.kind), *ended]
@@ -128,11 +129,17 @@ def _moved_on(verb: Token) -> bool:
 
 def _described_place(token: Token) -> Token:
     """The place a common noun describes ("traded the grey skies *of Rotterdam* for the
-    sunshine *of Valencia*", "the quiet life *in Clarens*"), else ``token``."""
+    sunshine *of Valencia*", "the quiet life *in Clarens*", "the *Seoul* rat race"), else
+    ``token``."""
     if _named(token):
         return token
+    named = [c for c in token.children if c.dep_ == "compound" and _named(c) and _place(c)]
+    if len(named) == 1:
+        return named[0]  # "ditching the Seoul rat race for Jeju"
     inside = objects_of(token, ("of", "in"))
-    return inside[0] if len(inside) == 1 and _named(inside[0]) and _place(inside[0]) else token
+    if len(inside) != 1 or not _named(inside[0]):
+        return token
+    return inside[0] if _place(inside[0]) or place_at(inside[0]) is not None else token
 
 
 def _named(token: Token) -> bool:
