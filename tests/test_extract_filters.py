@@ -7,6 +7,7 @@ tests check how far the guards of one clause reach into the next, not the model.
 from __future__ import annotations
 
 import pytest
+from tests.test_extract_rules import triples
 
 from tem.core.session import Session, Turn
 from tem.extract import OfflineExtractor
@@ -177,3 +178,35 @@ def test_a_bare_common_noun_is_no_employer() -> None:
     session = Session("s", SESSION, (Turn("Ana", text, 0),))
     found = OfflineExtractor(learned=False).extract(session)
     assert not [f for f in found if f.relation in ("works at", "studies at")]
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("sry cant come to bible study thursday i work at costco now", ("works at", "costco")),
+        (
+            "cant make lion dance practice tmrw im a line cook at golden wok and my shift goes till 11",
+            ("works at", "Golden Wok"),
+        ),
+        (
+            "need help with my cv pls ive been a forklift driver at amazon for 3 yrs",
+            ("job title", "forklift driver"),
+        ),
+    ],
+)
+def test_a_statement_run_on_after_a_denied_one_holds(text: str, fact: tuple[str, str]) -> None:
+    assert fact in {(r, v) for _, r, v, k in triples(text) if k == "assert"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "People assume I work at Google because of the hoodie, but I don't.",
+        "Imagine I got a corgi — how much would the vet bills run?",
+        "I'll come back next time I'm in Japan.",
+        "I don't think I work there anymore.",
+    ],
+)
+def test_a_clause_supposed_or_still_ahead_is_no_run_on_statement(text: str) -> None:
+    found = triples(text)
+    assert not {(r, v) for _, r, v, k in found if k == "assert" and r != "likes"}

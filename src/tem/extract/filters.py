@@ -66,9 +66,11 @@ def governors(token: Token) -> list[Token]:
             break
         if token.dep_ == "ccomp" and token.head.lemma_ in REPORTING_VERBS:
             break
-        if token.dep_ == "ccomp" and (_set_apart(token) or _spliced(token)):
+        if token.dep_ == "ccomp" and (_set_apart(token) or _spliced(token) or _run_on(token)):
             break
-        if token.dep_ == "advcl" and (_given_reason(token) or _unmarked_statement(token)):
+        if token.dep_ == "advcl" and (
+            _given_reason(token) or _unmarked_statement(token) or _run_on(token)
+        ):
             break
         token = token.head
         chain.append(token)
@@ -93,6 +95,27 @@ def _set_apart(clause: Token) -> bool:
         comma = subject.i < clause.i and at >= 0 and clause.doc[at].text == ","
         return comma and head.lemma_.casefold() not in ASIDES | REPORTING_VERBS | SAYING
     return any(t.text in (";", ":", "—", "–", "-") for t in between)
+
+
+def _run_on(clause: Token) -> bool:
+    """True for a statement that chat runs on after another with no mark at all, opening
+    on its own "i" ("sry cant come thursday i work at costco now", "cant make practice
+    tmrw im a line cook"): not what is thought or said ("don't think i work there")."""
+    head = clause.head
+    if head.i > clause.i or any(c.dep_ == "mark" for c in clause.children):
+        return False
+    before = [t for t in clause.subtree if t.i < clause.i]
+    edge = clause.left_edge.i
+    if any(t.lower_ in WHEN_WORDS for t in [*before, *clause.doc[max(edge - 1, 0) : edge]]):
+        return False  # "next time I'm in Japan"
+    words = [t for t in before if t.ent_type_ not in ("DATE", "TIME")]  # "thursday i work"
+    opens = bool(words) and words[0].dep_ in SUBJECT_DEPS and words[0].lower_ in ("i", "we")
+    return opens and head.lemma_.casefold() not in ASIDES | REPORTING_VERBS | SAYING | SUPPOSING
+
+
+SUPPOSING = frozenset({"assume", "imagine", "pretend", "dream", "figure", "reckon", "presume"})
+"""Verbs whose clause is supposed, not told: "People assume I work at Google"."""
+WHEN_WORDS = frozenset({"time", "when", "whenever", "once", "if", "until", "till"})
 
 
 def own_subject(clause: Token) -> bool:
