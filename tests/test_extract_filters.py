@@ -185,7 +185,8 @@ def test_a_bare_common_noun_is_no_employer() -> None:
     [
         ("sry cant come to bible study thursday i work at costco now", ("works at", "costco")),
         (
-            "cant make lion dance practice tmrw im a line cook at golden wok and my shift goes till 11",
+            "cant make lion dance practice tmrw im a line cook at golden wok and my shift "
+            "goes till 11",
             ("works at", "Golden Wok"),
         ),
         (
