@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from tests.test_extract_rules import triples
 
 from tem.extract.bio import bio_candidates
 from tem.extract.nlp import load_pipeline
@@ -42,3 +43,9 @@ def test_an_opening_fragment_describes_the_speaker(text: str, facts: set[tuple[s
 )
 def test_other_openings_describe_no_one(text: str) -> None:
     assert _facts(text) == set()
+
+
+def test_a_self_naming_opening_is_passed_over_and_retired_ends_the_title() -> None:
+    found = triples("Good morning. Olu Adeyemi here, retired accountant, living in Peckham.")
+    assert ("Maria", "job title", "accountant", "end") in found
+    assert ("Maria", "job title", "retired accountant", "assert") not in found

@@ -7,7 +7,9 @@ or semicolon) is read, and only when it has no verb, pronoun or possessive: "Nur
 the clinic told me to rest" has a verb, so its nurse is someone else; "my sister,
 nurse at Guy's" is not an opening. The stretch must end in a person noun, optionally
 followed by where: then the speaker holds that occupation (an occupation of study,
-"grad student at McGill", names a school, not an employer).
+"grad student at McGill", names a school, not an employer), or held it ("retired
+accountant"). A self-naming opening ("Olu Adeyemi here, retired accountant") is passed
+over like a greeting.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from tem.extract import kinds
-from tem.extract.facts import Candidate
+from tem.extract.facts import Candidate, Kind
 from tem.extract.lexicon import OCCUPATIONS
 from tem.extract.values import NAME_LINKS
 
@@ -28,6 +30,8 @@ WHERE = {"at": "works at", "for": "works at", "with": "works at", "in": "lives i
 LOCALS = frozenset({"based"})
 SEQUELS = frozenset({"then", "later", "now", "before", "after"})
 STUDENTS = frozenset({"student", "undergrad", "postgrad", "candidate", "fresher"})
+FORMER = frozenset({"retired", "retierd", "former", "ex", "ex-"})
+"""Words before a title that say it is over: "retired accountant"."""
 
 
 def bio_candidates(sentence: Any, speaker: str) -> list[Candidate]:
@@ -44,6 +48,9 @@ def bio_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     title_words = [t for t in title_words if t not in home and t.lower_ not in ("-", "based")]
     while title_words and title_words[0].pos_ == "DET":
         title_words = title_words[1:]
+    kind: Kind = "assert"
+    if len(title_words) > 1 and title_words[0].lower_ in FORMER:
+        title_words, kind = title_words[1:], "end"  # "retired accountant"
     if not title_words or not _occupation(title_words[-1]):
         return []
     if not all(t.pos_ in ("NOUN", "PROPN", "ADJ") for t in title_words):
@@ -51,7 +58,7 @@ def bio_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     anchor = title_words[-1].i
     title = " ".join(t.text for t in title_words)
     studying = title_words[-1].lemma_.casefold() in STUDENTS
-    found = [] if studying else [Candidate(speaker, "job title", title, "assert", anchor)]
+    found = [] if studying else [Candidate(speaker, "job title", title, kind, anchor)]
     if home:
         place = " ".join(t.text for t in home)
         found.append(Candidate(speaker, "lives in", place, "assert", anchor))
@@ -61,7 +68,7 @@ def bio_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             relation = WHERE[rest[0].lower_]
             if relation == "works at" and studying:
                 relation = "studies at"
-            found.append(Candidate(speaker, relation, name, "assert", anchor))
+            found.append(Candidate(speaker, relation, name, kind, anchor))
     return found
 
 
@@ -84,10 +91,25 @@ def _opening(sentence: Any) -> list[Token]:
             if words and all(t.pos_ == "INTJ" or t.lower_ in kinds.GREETINGS for t in words):
                 words = []  # "Hi! Karachi-based radiographer here"
                 continue
+            if _self_named(words):
+                words = []  # "Olu Adeyemi here, retired accountant, living in Peckham"
+                continue
             after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
             return [] if after is not None and after.lower_ in SEQUELS else words
         words.append(token)
     return words
+
+
+def _self_named(words: list[Token]) -> bool:
+    """ "Olu Adeyemi here", "Hamid here": the speaker naming themself, no title yet."""
+    if not words:
+        return False
+    names, last = words[:-1], words[-1]
+    return (
+        last.lower_ == "here"
+        and 0 < len(names) <= 3
+        and all(t.pos_ == "PROPN" and not _occupation(t) for t in names)
+    )
 
 
 def _refuses(token: Token) -> bool:
