@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from tests.test_extract_rules import triples
 
 from tem.core.session import Session, Turn
 from tem.extract import OfflineExtractor
@@ -129,3 +130,42 @@ def test_a_person_the_tagger_took_for_a_place_is_still_a_partner() -> None:
     found = _read("I got dumped by Valeria. Over text.")
     assert ("partner", "Valeria", "end") in found
     assert not {f for f in found if f[0] == "lives in"}
+
+
+@pytest.mark.parametrize(
+    ("text", "partner", "status"),
+    [
+        ("Cancelled after the breakup with Owen: the joint Netflix and my gym.", "Owen", "single"),
+        ("I missed classes during my breakup with Dong-hyun.", "Dong-hyun", "single"),
+        ("finally started salsa again after the divorce", None, "divorced"),
+        ("my girlfriend left me last month", None, "single"),
+    ],
+)
+def test_a_noun_of_ending_and_a_partner_who_left_end_the_couple(
+    text: str, partner: str | None, status: str
+) -> None:
+    found = triples(text)
+    assert ("Maria", "relationship status", status, "assert") in found
+    if partner is not None:
+        assert ("Maria", "partner", partner, "end") in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My parents' divorce was hard.",
+        "After the divorce, Mum moved to Leeds.",
+        "Sarah left me a voicemail.",
+        "Tom left me at the airport.",
+        "If we ever get a divorce, I'd keep the dog.",
+    ],
+)
+def test_anothers_ending_or_a_leaving_that_is_no_parting_ends_nothing(text: str) -> None:
+    found = triples(text)
+    assert not {v for _, r, v, _ in found if r == "relationship status"}
+
+
+def test_courting_is_dating_not_a_pastime() -> None:
+    found = triples("Gave up the pints when I started courting Eilidh.")
+    assert ("Maria", "partner", "Eilidh", "assert") in found
+    assert not {v for _, r, v, _ in found if r == "hobby"}

@@ -4,8 +4,9 @@ A verb of ending a couple (:func:`_ends_couple`: split up, break up, separate, d
 dump, part ways, go separate ways, call it quits) ends the partner it names when the
 speaker is one of the two: "X and I" / "me and X" as its subject, "with X" after it,
 "by X" in the passive ("I was dumped by X"), or X as the subject that ended it with the
-speaker ("X dumped me"): that partner ends, and the speaker is single ("divorced" for a
-divorce). The idioms, which are said of jobs
+speaker ("X dumped me", "my girlfriend left me"): that partner ends, and the speaker is
+single ("divorced" for a divorce). The nouns of an ending say so too ("after my
+divorce", "the breakup with Owen": :func:`_breakup_nouns`). The idioms, which are said of jobs
 and habits too ("Nokia and I parted ways"), end only a person. A blocked clause
 (negated, hypothetical, a plan, a question) ends nothing, and a couple of two other
 people ("my sister and Tom split up") is theirs.
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import filters, institutions, kinds, places
+from tem.extract import filters, institutions, kinds, partners, places, questions
 from tem.extract.facts import Candidate
 from tem.extract.partners import person_name
 from tem.extract.subjects import SELF, elided_first_person, subject_token
@@ -52,10 +53,41 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         if kinds.consumed(other):
             continue  # "Tea and I broke up": a drink given up
         name = person_name(other)
+        status = "divorced" if verb.lemma_ == "divorce" else "single"
         if name is not None:
-            status = "divorced" if verb.lemma_ == "divorce" else "single"
             found.append(Candidate(speaker, "partner", name, "end", verb.i))
             found.append(Candidate(speaker, "relationship status", status, "assert", verb.i))
+        elif partners.partner_word(other):  # "my girlfriend left me": no name, still over
+            status = "divorced" if partners.status_said(other) == "married" else "single"
+            found.append(Candidate(speaker, "relationship status", status, "assert", verb.i))
+    return found + [c for c in _breakup_nouns(sentence, speaker) if c not in found]
+
+
+ENDINGS = {"breakup": "single", "break-up": "single", "divorce": "divorced"}
+"""Nouns of a couple's end and the status they leave: "after my divorce", "the breakup
+with Owen"."""
+
+
+def _breakup_nouns(sentence: Any, speaker: str) -> list[Candidate]:
+    """ "Cancelled after the breakup with Owen", "during my breakup with Dong-hyun",
+    "finally started salsa again after the divorce": the speaker's own ending (with
+    "my", "our" or "the", in a clause no one else is the subject of), and whom it
+    ended with; not "my parents' divorce", "the divorce rate" or "if we ever divorce"."""
+    found: list[Candidate] = []
+    for noun in sentence:
+        status = ENDINGS.get(noun.lemma_.casefold())
+        if status is None or noun.pos_ != "NOUN" or noun.dep_ == "compound":
+            continue
+        owners = [c.lower_ for c in noun.children if c.dep_ in ("poss", "det")]
+        if owners not in (["my"], ["our"], ["the"]) or questions.is_question(sentence):
+            continue
+        verb = kinds.clause_of(noun)
+        subject = subject_token(verb) if verb.i != noun.i else None
+        if filters.blocked(verb) or (subject is not None and subject.lower_ not in SELF):
+            continue
+        named = [person_name(o) for o in pobjects(noun, ("prep",), ("with", "from"))]
+        found += [Candidate(speaker, "partner", n, "end", noun.i) for n in named if n]
+        found.append(Candidate(speaker, "relationship status", status, "assert", noun.i))
     return found
 
 
@@ -78,6 +110,14 @@ def _ends_couple(verb: Token) -> bool:
     if lemma == "call":  # "called it quits", however parsed; "called it off"
         said = verb.doc[verb.i + 1 : verb.i + 3].text.casefold()
         return said in ("it quits", "it off") or any(t.lower_ == "quits" for t in verb.subtree)
+    if lemma == "leave":  # "my girlfriend left me", "Since Siobhan left me"; not "left me
+        # a voicemail" nor "left me at the airport"
+        objects = [c for c in verb.children if c.dep_ in ("dobj", "dative", "prep", "xcomp")]
+        subject = subject_token(verb)
+        person = subject is not None and (
+            subject.ent_type_ == "PERSON" or bool(partners.partner_word(subject))
+        )
+        return person and [c.lower_ for c in objects] in (["me"], ["me", "for"])
     if lemma == "part":  # "parted ways"
         return bool(children(verb, ("dobj",), ("ways",)))
     if lemma == "go":  # "went our separate ways"

@@ -77,7 +77,7 @@ VERB_RULES: tuple[VerbRule, ...] = (
     rule(
         "engage", "partner", "partner", "to", also=(("relationship status", "engaged", "assert"),)
     ),
-    rule("date see", "partner", "dating"),
+    rule("date see court", "partner", "dating"),
     rule(
         "break split",
         "partner",
