@@ -317,3 +317,23 @@ def test_a_partner_met_after_the_end_holds() -> None:
         "we've been courting ever since."
     )
     assert ("Ana", "partner", "Frank", "end") not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "partner", "status"),
+    [
+        ("my wife salma will drop the cat of on tuesdays she has a key", "Salma", "married"),
+        ("my prometido luis and i r finally in san juan", "Luis", "engaged"),
+        ("my bf otieno drives me every morning bless him", "Otieno", "in a relationship"),
+    ],
+)
+def test_a_name_typed_in_lowercase_after_the_partner_word_is_the_partner(
+    text: str, partner: str, status: str
+) -> None:
+    found = triples(text)
+    assert ("Ana", "partner", partner, "assert") in found
+    assert ("Ana", "relationship status", status, "assert") in found
+
+
+def test_a_chat_word_after_the_partner_word_is_no_name() -> None:
+    assert not {v for _, r, v, _ in triples("my gf lol is mad at me") if r == "partner"}

@@ -176,9 +176,9 @@ FAVORITE_CATEGORIES = {
 
 STATUS_CUES = {
     "married": "married wife husband hubby wifey spouse missus wed wedded knot hitched casado"
-    " casada",
+    " casada esposa esposo marido",
     "dating": "dating seeing together",
-    "engaged": "engaged fiancé fiancée fiance fiancee proposed",
+    "engaged": "engaged fiancé fiancée fiance fiancee proposed prometido prometida",
     "single": "single solo dumped unattached",
     "divorced": "divorced divorce ex",
     "widowed": "widowed widow widower late",

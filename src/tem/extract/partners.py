@@ -178,6 +178,9 @@ def name_beside(word: Any) -> str | None:
             words += [token, doc[at + 1]]
             at += 2
             continue
+        if not words and _lowercase_name(token):
+            words.append(token)  # "my novia camila and i", "my bf otieno drives me"
+            break
         if not (token.text[:1].isupper() and token.is_alpha) or token.pos_ != "PROPN":
             break
         lone = (
@@ -192,7 +195,22 @@ def name_beside(word: Any) -> str | None:
             return None
         words.append(token)
         at += 1
-    return "".join(t.text_with_ws for t in words).strip() or None
+    name = "".join(t.text_with_ws for t in words).strip()
+    return (name.capitalize() if name.islower() else name) or None
+
+
+def _lowercase_name(token: Any) -> bool:
+    """A name typed in lowercase right after a partner word: no word of English, no
+    place, no chat word ("my gf lol")."""
+    text = token.text
+    return (
+        text.islower()
+        and token.is_alpha
+        and len(text) > 2
+        and token.pos_ in ("PROPN", "NOUN", "ADJ", "ADV")
+        and not english_word(text)
+        and not known_place(text)
+    )
 
 
 PARTING = frozenset("break split dump leave quit end separate divorce ditch drop finish".split())
