@@ -17,6 +17,7 @@ from tem.extract.copula import be_facts, possessive_facts
 from tem.extract.deixis import pointed_homes
 from tem.extract.employers import employer_candidates
 from tem.extract.facts import Candidate
+from tem.extract.natives import native_homes
 from tem.extract.occasions import occasion_candidates
 from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
 from tem.extract.postings import posted_homes
@@ -67,6 +68,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *breakup_candidates(sentence, speaker),
         *tenure_candidates(sentence, speaker),
         *pointed_homes(sentence, speaker),
+        *native_homes(sentence, speaker),
     ]
     homes = [c for c in [*found, *given] if c.relation == "lives in" and c.kind == "assert"]
     given += posted_homes(sentence, speaker, homes)
