@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from tests.test_extract_rules import triples
 
 from tem.core.session import Session, Turn
 from tem.extract import OfflineExtractor
@@ -146,3 +147,19 @@ def test_a_lift_dropped_off_is_no_ending() -> None:
     assert not {
         f for f in _facts("My mum dropped me off at Leeds Uni this morning.") if f[2] == "end"
     }
+
+
+def test_leave_given_by_an_employer_says_where_the_speaker_works() -> None:
+    found = triples("Deloitte gave me two extra days of leave for my wedding.")
+    assert ("Maria", "works at", "Deloitte", "assert") in found
+
+
+@pytest.mark.parametrize("text", ["Tom gave me a lift.", "Google gave me an offer but I declined."])
+def test_a_lift_or_an_offer_given_says_no_employer(text: str) -> None:
+    assert not {v for _, r, v, k in triples(text) if r == "works at" and k == "assert"}
+
+
+def test_days_at_a_firm_put_behind_the_speaker_are_over() -> None:
+    found = triples("My days at Shell are behind me — handed in my badge last Friday.")
+    assert ("Maria", "works at", "Shell", "end") in found
+    assert ("Maria", "works at", "Shell", "assert") not in found

@@ -81,11 +81,11 @@ def employer_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     for verb in sentence:
         lemma = verb.lemma_.casefold()
         if verb.pos_ != "VERB" or not (
-            lemma in TAKING_ON or lemma in LETTING_GO or lemma in SENDING or lemma == "pay"
+            lemma in TAKING_ON or lemma in LETTING_GO or lemma in SENDING or lemma in PAYING
         ):
             continue
         passive = _done_to_speaker(verb)
-        acting = passive or _acts_on_speaker(verb) or _pays_speaker(verb)
+        acting = passive or _acts_on_speaker(verb) or _pays_speaker(verb) or _grants(verb)
         if not acting or filters.blocked(verb):
             continue
         if lemma in TAKING_ON and offers.offered_or_applied(sentence):
@@ -97,7 +97,7 @@ def employer_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         kind: Kind = "end" if ending else "assert"
         doing = _doing(verb, speaker)
         # "has me writing three essays" says no work: the place's words judge it
-        working = lemma in SENDING or lemma in WORK_VERBS and (lemma != "have" or doing)
+        working = lemma in SENDING | GRANTING or lemma in WORK_VERBS and (lemma != "have" or doing)
         if lemma in SCHOOL_VERBS:
             relation = "studies at"
         elif working:
@@ -156,6 +156,22 @@ def _pays_speaker(verb: Token) -> bool:
         o.lower_ in PAID and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in o.children)
         for o in paid
     )
+
+
+PAYING = frozenset({"pay", "give", "grant"})
+GRANTING = frozenset({"give", "grant"})
+GRANTS = frozenset({"leave", "raise", "promotion", "bonus", "contract", "sabbatical", "payrise"})
+"""What only an employer gives its staff: "Mercado Libre gave me four months of paternity
+leave", "Arup granted me a sabbatical"."""
+
+
+def _grants(verb: Token) -> bool:
+    """An employer giving the speaker leave, a raise or a contract; not "gave me a
+    lift" nor "gave me an offer" (an offer is not yet a job)."""
+    if verb.lemma_ not in GRANTING or not children(verb, ("dative", "dobj"), SPEAKER):
+        return False
+    given = [t for o in children(verb, ("dobj",)) for t in o.subtree]
+    return any(t.lemma_.casefold() in GRANTS for t in given)
 
 
 def _done_to_speaker(verb: Token) -> bool:

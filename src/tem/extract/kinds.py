@@ -220,7 +220,16 @@ def says_an_end(span: Any) -> bool:
     root = span.root
     if root.dep_ == "pobj" and root.head.lower_ == "from":
         return True
-    return bool(clause_words(span) & END_CUES) or superseded(span)
+    return bool(clause_words(span) & END_CUES) or superseded(span) or _behind_me(span)
+
+
+def _behind_me(span: Any) -> bool:
+    """ "My days at Shell are behind me": what the clause puts behind the speaker."""
+    verb = span.root
+    while verb.head.i != verb.i and verb.pos_ not in ("VERB", "AUX"):
+        verb = verb.head
+    behind = [c for c in verb.children if c.dep_ == "prep" and c.lower_ == "behind"]
+    return any(o.lower_ in ("me", "us") for b in behind for o in b.children)
 
 
 OWN_CLAUSE_DEPS = frozenset({"ccomp", "advcl", "conj", "relcl", "parataxis", "acl", "csubj"})
