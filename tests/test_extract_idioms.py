@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from tests.test_extract_rules import triples
 
 from tem.extract.idioms import taste_idioms
 from tem.extract.nlp import load_pipeline
@@ -41,3 +42,18 @@ def test_no_pastime_in_other_blood(text: str) -> None:
 
 def test_a_drink_one_cannot_do_without_is_a_favourite() -> None:
     assert ("favorite drink", "chai") in _said("I can't start the day without chai.")
+
+
+@pytest.mark.parametrize(
+    ("text", "drink"),
+    [
+        ("Tea is my lifeblood — I'd sell my own granny for a strong cup.", "Tea"),
+        ("Cortados are basically my lifeblood, I'd keel over without one", "Cortados"),
+    ],
+)
+def test_a_drink_called_the_speakers_lifeblood_is_a_favourite(text: str, drink: str) -> None:
+    assert ("Maria", "favorite drink", drink, "assert") in triples(text)
+
+
+def test_a_thing_that_is_no_drink_called_a_weakness_is_no_favourite() -> None:
+    assert not {v for _, r, v, _ in triples("Netflix is my weakness.") if r == "favorite drink"}

@@ -288,11 +288,18 @@ def _my_noun_relation(noun: Token, value: str | None) -> str | None:
     if lemma == "personality" and value is not None:  # "cold brew is my whole personality"
         gerund = value.split()[-1].casefold().endswith("ing")
         return taste_relation(value) or ("hobby" if gerund else None)
+    if lemma in HABIT_NOUNS and value is not None:  # "Tea is my lifeblood"
+        return "favorite drink" if taste_relation(value) == "favorite drink" else None
     if lemma == "plan":
         return "plan"
     if lemma in ("language", "tongue") and modifiers & SELF_LANGUAGE:
         return "speaks"
     return None
+
+
+HABIT_NOUNS = frozenset("lifeblood ritual tipple vice weakness fuel poison staple".split())
+"""What a drink the speaker lives on is called: "Tea is my lifeblood", "my morning
+ritual"; only a drink is read so ("Netflix is my weakness" is none)."""
 
 
 def _favorite(noun: Token, value: str | None) -> str:
