@@ -199,120 +199,6 @@ def spelled(word: str, known: frozenset[str]) -> str:
     return close[0] if close else word
 
 
-END_CUES = frozenset(
-    """
-    leave left quit stop stopped give gave drop ditch kick retire retired resign fire fired
-    lay laid redundant dump dumped break broke split divorce divorced graduate graduated
-    finish finished former ex anymore longer used sell sold rehome die died lose lost cut
-    hang hung over done goodbye farewell notice swap swapped switch switched replace
-    trade traded off out move moved dropout separated widowed widower widow end ended
-    away let last pack packed part parted unemployed towel history ban banned
-    """.split()
-)
-"""Words of an ending: a fact proposed as ended needs one in its clause (:func:`clause_words`)."""
-
-
-def says_an_end(span: Any) -> bool:
-    """True when ``span``'s clause has a word of ending ("left", "quit", "anymore"), not
-    one that says when ("last night", "over the summer"), ``span`` is where the speaker
-    came from ("relocated me from Dubai to Doha"), or a list says what holds now
-    (:func:`superseded`)."""
-    root = span.root
-    if root.dep_ == "pobj" and root.head.lower_ == "from":
-        return True
-    return bool(clause_words(span) & END_CUES) or superseded(span) or _behind_me(span)
-
-
-def _behind_me(span: Any) -> bool:
-    """ "My days at Shell are behind me": what the clause puts behind the speaker."""
-    verb = span.root
-    while verb.head.i != verb.i and verb.pos_ not in ("VERB", "AUX"):
-        verb = verb.head
-    behind = [c for c in verb.children if c.dep_ == "prep" and c.lower_ == "behind"]
-    return any(o.lower_ in ("me", "us") for b in behind for o in b.children)
-
-
-OWN_CLAUSE_DEPS = frozenset({"ccomp", "advcl", "conj", "relcl", "parataxis", "acl", "csubj"})
-"""Dependents that are clauses of their own: their words say nothing of this clause."""
-
-
-CHAINED = frozenset({"xcomp", "ccomp", "conj", "pcomp"})
-"""Dependents whose clause a governing verb can end."""
-
-
-def _clause_head(token: Any) -> bool:
-    """A verb, or a word the parser made a clause's head ("Hung up my boots", a capital
-    read as a name), or the sentence's root."""
-    heads = ("ROOT", "advcl", "ccomp", "xcomp", "relcl", "parataxis")
-    if token.dep_ == "pobj" and token.head.i != token.i:
-        return False  # a name the tagger read as a verb: "let go by *Spotify*"
-    return token.pos_ in ("VERB", "AUX") or token.dep_ in heads or token.head.i == token.i
-
-
-def clause_words(span: Any) -> set[str]:
-    """The lemmas and lowercase forms of the words that can end ``span``'s fact: its own
-    phrase ("my *ex*-boss"), its clause's verb with that verb's own words ("moved
-    *out*", "not *anymore*"), the verbs that govern it ("*stopped* drinking soda"), and
-    a heading before the sentence; no date or time, nor the words of another clause
-    ("Our power was *cut*, and my thesis is supervised from Otago")."""
-    verb = span.root
-    while not _clause_head(verb):
-        verb = verb.head
-    own = [t for t in verb.children if t.dep_ not in OWN_CLAUSE_DEPS]
-    chain = [verb]
-    while chain[-1].dep_ in CHAINED and chain[-1].head.i != chain[-1].i:
-        above = chain[-1].head  # "decided to quit", "gave up coffee and switched"
-        chain.append(above.head if above.pos_ == "ADP" else above)  # "retired from skating"
-    heading = heading_before(span.sent)
-    words = [*span.root.subtree, *chain, *(w for t in own for w in t.subtree), *(heading or ())]
-    return _forms([t for t in words if t.ent_type_ not in ("DATE", "TIME") and _as_cue(t, span)])
-
-
-END_VERBS = frozenset(
-    """
-    leave quit stop give drop ditch kick retire resign fire lay dump break split divorce
-    graduate finish sell rehome die lose cut hang swap switch replace trade move end let
-    pack part
-    """.split()
-)
-"""Cues of ending that end as verbs, not as nouns: "*traded* my car", not "by *trade*"."""
-END_PARTICLES = frozenset({"off", "out", "over", "away"})
-"""Cues of ending as a verb's particle or the value's own preposition: "moved *out*",
-"forced *out* of Caracas"; not "I was *out* with the dog"."""
-
-
-def _as_cue(token: Any, span: Any) -> bool:
-    if token.lower_ in END_PARTICLES:  # "moved out", "forced out of Caracas", "off lager"
-        if token.head.lemma_ in ("live", "run", "survive", "exist"):
-            return False  # "I live off Red Bull": what one lives on, no ending
-        return token.dep_ == "prt" or token.tag_ == "RP" or bool(token.is_ancestor(span.root))
-    if token.lemma_ == "move" and _moved_in(token):
-        return False  # "moved in with my gf Marija": a start
-    if token.lemma_.casefold() not in END_VERBS:
-        return True
-    # an ending verb, not a noun ("by *trade*") nor a name ("in with my gf Marija in *Split*")
-    return token.pos_ != "NOUN" and not (
-        token.pos_ == "PROPN" and token.ent_type_ in NAMED_ENTITIES
-    )
-
-
-def _moved_in(verb: Any) -> bool:
-    """ "moved in", "moved in with Ana": "in" as the verb's particle, or as a preposition
-    with "with" next ("moved in 2019" is no moving in)."""
-    doc = verb.doc
-    for child in verb.children:
-        if child.lower_ != "in":
-            continue
-        after = doc[child.i + 1] if child.i + 1 < len(doc) else None
-        if child.dep_ == "prt" or (after is not None and after.lower_ in ("with", "together")):
-            return True
-    return False
-
-
-NAMED_ENTITIES = frozenset({"GPE", "LOC", "FAC", "ORG", "PERSON", "NORP"})
-"""Entity types whose words are names, never cues of ending."""
-
-
 def superseded(span: Any) -> bool:
     """True when ``span`` is an item of a list whose later item is what holds "now": "I've
     lived in Naples, Rome and Turin, and now Bologna", "worked at Aldi, then Lidl, now
@@ -363,10 +249,11 @@ def sentence_words(span: Any) -> set[str]:
     on weekdays" (a colon ends a sentence: :func:`tem.extract.nlp.colon_break`)."""
     heading = heading_before(span.sent)
     words = [*span.sent, *(heading or ())]
-    return _forms(words)
+    return word_forms(words)
 
 
-def _forms(words: Any) -> set[str]:
+def word_forms(words: Any) -> set[str]:
+    """The lemmas and lowercase forms of ``words``, casefolded."""
     return {t.lemma_.casefold() for t in words} | {t.lower_ for t in words}
 
 

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from tem.extract import about, filters, institutions, kinds, offers, partners, shapes, trips
+from tem.extract.endings import END_CUES, says_an_end
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import NAMED, canonical, whole_name
 from tem.extract.kinds import clause_of
@@ -284,7 +285,7 @@ def admitted(
         (c.dep_ == "neg" or c.lower_ == "never") and c.doc[c.i + 1 : c.i + 2].text != "me"
         for c in verb.children
     )
-    if kind == "end" and verb.lemma_ in kinds.END_CUES and denied:
+    if kind == "end" and verb.lemma_ in END_CUES and denied:
         return False  # "I haven't quit my job at Tesco", "never left Leeds": still held
     if offers.offered_or_applied(verb.sent):
         return False  # nothing held, so nothing ended: "offered us their parrot, we said no"
@@ -446,7 +447,7 @@ def _kind_said(span: Any, kind: Kind) -> Kind:
     """The kind the words say, where the model's label misread it: an ending no word
     says holds; what the speaker quit ("just quit infosys lol") or has "no more" of has
     ended."""
-    if kind == "end" and not (kinds.says_an_end(span) or _no_more(span)):
+    if kind == "end" and not (says_an_end(span) or _no_more(span)):
         return "assert"
     if kind == "assert" and (_object_left(span) or _no_more(span)):
         return "end"

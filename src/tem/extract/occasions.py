@@ -20,8 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from tem.extract import filters, questions
+from tem.extract.endings import END_VERBS
 from tem.extract.facts import Candidate
-from tem.extract.kinds import END_VERBS, clause_of, heading_before
+from tem.extract.kinds import clause_of, heading_before
 from tem.extract.nlp import english_word
 from tem.extract.partners import couple_name, own_partner_word
 from tem.extract.places import known_place

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import about, filters, institutions, kinds
+from tem.extract import about, endings, filters, institutions, kinds
 from tem.extract.facts import Candidate, Kind
 from tem.extract.lexicon import KIN_NOUNS, SPANS
 from tem.extract.values import children, entity_text, phrase
@@ -61,7 +61,7 @@ def _kind(span: Token) -> Kind | None:
         if head.lower_ != "after":
             return None  # "for ten years as a nurse": the verb's rules read it
         said = {t.lemma_.casefold() for t in span.sent} | {t.lower_ for t in span.sent}
-        return "end" if said & kinds.END_CUES or "day" in said and "call" in said else None
+        return "end" if said & endings.END_CUES or "day" in said and "call" in said else None
     said = {t.lower_ for t in span.sent}
     return "end" if said & LEFT_JOB else "assert"  # "laid off: three years as X, gone"
 
