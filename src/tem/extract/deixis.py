@@ -15,7 +15,7 @@ from typing import Any
 
 from tem.extract import filters
 from tem.extract.facts import Candidate
-from tem.extract.places import place_at
+from tem.extract.places import place_span
 from tem.extract.subjects import resolve_subject
 
 Token = Any
@@ -71,8 +71,4 @@ def _named_before(word: Token, verb: Token) -> str | None:
 
 
 def _place(token: Token) -> Any | None:
-    if token.ent_type_ in ("GPE", "LOC"):
-        for ent in token.doc.ents:
-            if ent.start <= token.i < ent.end:
-                return ent
-    return place_at(token) if token.is_alpha else None
+    return place_span(token) if token.ent_type_ in ("GPE", "LOC") or token.is_alpha else None

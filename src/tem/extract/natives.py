@@ -17,7 +17,7 @@ from typing import Any
 
 from tem.extract import filters
 from tem.extract.facts import Candidate
-from tem.extract.places import place_at
+from tem.extract.places import place_span
 from tem.extract.subjects import SELF, subject_token
 
 Token = Any
@@ -44,11 +44,7 @@ def _place_before(person: Token) -> str | None:
     before = [c for c in person.children if c.dep_ == "compound" and c.i < person.i]
     if not before:
         return None
-    first = before[0]
-    if first.ent_type_ in ("GPE", "LOC"):
-        ent = next(e for e in person.doc.ents if e.start <= first.i < e.end)
-        return str(ent.text) if ent.end <= person.i else None
-    span = place_at(first)
+    span = place_span(before[0])
     return str(span.text) if span is not None and span.end <= person.i else None
 
 

@@ -32,6 +32,16 @@ def known_place(text: str) -> bool:
     return " ".join(text.casefold().split()) in place_names()
 
 
+def place_span(token: Any) -> Any | None:
+    """The place ``token`` is part of: the place entity the tagger gives it, else the
+    longest listed name around it (:func:`place_at`); None if neither."""
+    if token.ent_type_ in ("GPE", "LOC"):
+        for ent in token.doc.ents:
+            if ent.start <= token.i < ent.end:
+                return ent
+    return place_at(token)
+
+
 def place_at(token: Any) -> Any | None:
     """The longest listed place name that starts at ``token`` or ends there ("austin",
     "buenos aires", "rio de janeiro"), as a span of its doc; None if there is none."""

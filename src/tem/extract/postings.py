@@ -19,7 +19,7 @@ from typing import Any
 
 from tem.extract import filters
 from tem.extract.facts import Candidate
-from tem.extract.places import place_at
+from tem.extract.places import place_span
 from tem.extract.subjects import SELF
 
 Token = Any
@@ -82,11 +82,10 @@ def _place_in(prep: Token) -> str | None:
     for token in prep.subtree:
         if token.i == prep.i or not token.is_alpha:
             continue
-        if token.ent_type_ in ("GPE", "LOC") and not any(c.dep_ == "case" for c in token.children):
-            ent = next(e for e in token.doc.ents if e.start <= token.i < e.end)
-            return str(ent.text)
-        owner = any(c.dep_ == "case" for c in token.children)  # "Toyota's Nagoya office"
-        span = place_at(token) if token.pos_ == "PROPN" and not owner else None
+        if any(c.dep_ == "case" for c in token.children):
+            continue  # an owner: "Toyota's Nagoya office"
+        named = token.ent_type_ in ("GPE", "LOC") or token.pos_ == "PROPN"
+        span = place_span(token) if named else None
         if span is not None:
             return str(span.text)
     return None
