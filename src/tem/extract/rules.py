@@ -24,6 +24,7 @@ from tem.extract.postings import posted_homes
 from tem.extract.proposals import proposal_candidates
 from tem.extract.readers_index import READERS
 from tem.extract.roles import role_candidates
+from tem.extract.routines import routine_candidates
 from tem.extract.subjects import resolve_subject
 from tem.extract.tenure import tenure_candidates
 
@@ -69,6 +70,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *tenure_candidates(sentence, speaker),
         *pointed_homes(sentence, speaker),
         *native_homes(sentence, speaker),
+        *routine_candidates(sentence, speaker),
     ]
     homes = [c for c in [*found, *given] if c.relation == "lives in" and c.kind == "assert"]
     given += posted_homes(sentence, speaker, homes)

@@ -1,0 +1,155 @@
+"""A pastime said as a routine: "I run along the river most mornings", "I do Pilates twice
+a week", "I've been swimming every morning since spring", "I used to row on Sundays".
+
+An activity the speaker does at a recurring time is a pastime. The recurring time is
+what the frame rests on (:func:`recurring`): "every"/"each"/"most" before a time word
+("every morning", "most weekends", "each fall"), a day or part of the week made plural
+after "on"/"at" ("on Sundays", "at weekends"), a count per span ("twice a week", "three
+times a month") or "daily"/"nightly"/"weekly". Without it "I run" says little ("I run
+late", "I run a café"), and "I swam on Saturday" was one outing.
+
+The activity is the verb itself when nothing is done to anything ("swim" -> swimming,
+named as :func:`tem.extract.tidy.activity` names a verb's pastime), or what one does or
+practises ("do Pilates"); either must end in a word the writers named pastimes by
+(:func:`tem.extract.learned.known_head`), so "I work every Saturday" and "I commute
+daily" name none. A way to somewhere ("I cycle to work every day") is a commute, not a
+pastime. The speaker does it now ("I swim", "I've been swimming"); "I used to swim every
+morning" is one given up. A blocked clause (negated, supposed, asked) says nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tem.extract import filters, trips
+from tem.extract.facts import Candidate, Kind
+from tem.extract.subjects import resolve_subject
+from tem.extract.values import phrase
+
+Token = Any
+
+TIME_WORDS = frozenset(
+    "morning evening night afternoon day week weekend month fall autumn spring summer winter"
+    " lunchtime lunch break season weekday".split()
+)
+DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+EVERY = frozenset({"every", "each", "most"})
+SPANS = frozenset({"day", "week", "month", "fortnight", "year"})
+ADVERBS = frozenset({"daily", "nightly", "weekly"})
+DOING = frozenset({"do", "practise", "practice"})
+"""Verbs whose object is the pastime: "I do Pilates twice a week"."""
+NO_PASTIME = frozenset({"work", "shop", "sleep", "eat", "drink", "pray", "study", "commute"})
+"""Routines that are no pastime even where the writers named one so ("shopping")."""
+
+
+def routine_candidates(sentence: Any, speaker: str) -> list[Candidate]:
+    """The pastimes ``sentence`` says the speaker does at a recurring time."""
+    found = []
+    for verb in sentence:
+        if verb.pos_ != "VERB" or not recurring(verb):
+            continue
+        kind = _habit(verb)
+        value = None if kind is None else _activity(verb)
+        if kind is None or value is None or filters.blocked(verb) or filters.is_negated(verb):
+            continue
+        if verb.dep_ in ("relcl", "acl") or trips.is_trip(verb):
+            continue  # "the languages I juggle daily", "on holiday, swimming every morning"
+        if resolve_subject(verb, speaker) != speaker:
+            continue
+        found.append(Candidate(speaker, "hobby", value, kind, verb.i))
+    return found
+
+
+def recurring(verb: Token) -> bool:
+    """True when ``verb``'s own clause names a recurring time."""
+    return any(_recurs(token) for token in _own_words(verb))
+
+
+def _own_words(verb: Token) -> list[Token]:
+    """The words of ``verb``'s clause, leaving out the clauses inside it."""
+    words = []
+    for token in verb.subtree:
+        head = token
+        while head.i != verb.i and head.pos_ not in ("VERB", "AUX"):
+            head = head.head
+        if head.i == verb.i:
+            words.append(token)
+    return words
+
+
+def _recurs(token: Token) -> bool:
+    lower = token.lower_
+    if lower in ADVERBS:
+        return True
+    if lower in EVERY:  # "every morning", "most weekends", "every other Thursday"
+        head = token.head
+        return head.lemma_.casefold() in TIME_WORDS | DAYS or head.lower_.rstrip("s") in DAYS
+    if lower in ("twice", "once", "thrice", "times"):  # "twice a week", "three times a month"
+        spans = [token.head, *token.subtree]
+        return any(t.lower_ in SPANS for t in spans) or _span_after(token)
+    if token.head.lower_ in ("on", "at") and token.dep_ == "pobj":  # "on Sundays"
+        day = lower.removesuffix("s")
+        return lower.endswith("s") and (day in DAYS or day == "weekend")
+    return False
+
+
+def _a_time(word: Token) -> bool:
+    """ "mornings", "every Sunday", "most weekends": a time, not a thing done."""
+    lemma = word.lemma_.casefold()
+    return lemma in TIME_WORDS or lemma in DAYS or any(map(_recurs, word.children))
+
+
+def _span_after(token: Token) -> bool:
+    """ "twice a week" where the parser hangs "week" off the verb."""
+    doc = token.doc
+    after = [t.lower_ for t in doc[token.i + 1 : min(token.i + 3, len(doc))]]
+    return len(after) == 2 and after[0] in ("a", "an", "per") and after[1] in SPANS
+
+
+def _habit(verb: Token) -> Kind | None:
+    """ "assert" for a habit kept ("I swim", "I've been swimming"), "end" for one given up
+    ("I used to swim"), None for any other tense ("I swam", "I'll swim")."""
+    auxes = {c.lower_ for c in verb.children if c.dep_ == "aux"}
+    if verb.tag_ == "VB" and verb.dep_ == "conj" and not auxes:
+        return _habit(verb.head)  # "I live in Podil and run along the river"
+    if verb.tag_ == "VBP":
+        return "assert"
+    if verb.tag_ == "VBG" and "been" in auxes:
+        return "assert"
+    if verb.tag_ == "VB" and verb.dep_ == "xcomp" and verb.head.lemma_ == "use":
+        return "end"
+    return None
+
+
+def _elsewhere(word: Token) -> bool:
+    """A word that makes the verb a way or a means, not the pastime: a particle ("paddle
+    out", "fly back", "trek over"), an object put first ("Languages I juggle daily"), a
+    way to somewhere ("cycle to work") or what one runs on ("run on coffee")."""
+    fronted = word.dep_ == "npadvmod" and word.i < word.head.i and not _a_time(word)
+    if word.dep_ == "prt" or fronted:
+        return True  # a particle, or an object put first ("Languages I juggle daily")
+    if word.dep_ != "prep" or word.lower_ not in ("to", "on"):
+        return False
+    return word.lower_ == "to" or not any(map(_recurs, word.children))
+
+
+def _activity(verb: Token) -> str | None:
+    """The pastime ``verb`` does: itself when it acts on nothing, or what one does."""
+    from tem.extract.learned import known_head
+    from tem.extract.tidy import activity
+
+    lemma = verb.lemma_.casefold()
+    objects = [
+        c
+        for c in verb.children
+        if c.dep_ in ("dobj", "ccomp", "xcomp", "dative") and not _a_time(c)
+    ]
+    if lemma in NO_PASTIME or any(map(_elsewhere, verb.children)):
+        return None
+    if lemma in DOING:
+        value = phrase(objects[0]) if len(objects) == 1 and objects[0].dep_ == "dobj" else None
+        return value if known_head("hobby", value) else None
+    if objects:
+        return None
+    value = activity(lemma)
+    return value if value.endswith("ing") and known_head("hobby", value) else None

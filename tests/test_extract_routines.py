@@ -1,0 +1,37 @@
+"""A pastime said as a routine (tem.extract.routines)."""
+
+from __future__ import annotations
+
+import pytest
+from tests.test_extract_rules import triples
+
+
+@pytest.mark.parametrize(
+    ("text", "pastime", "kind"),
+    [
+        ("I live in Podil and run along the river most mornings before work.", "running", "assert"),
+        ("I teach in Pretoria and do Pilates twice a week.", "Pilates", "assert"),
+        ("I moved to Hobart last year and hike on Sundays with the club.", "hiking", "assert"),
+        ("I work at Tesco and used to swim every morning before my shift.", "swimming", "end"),
+    ],
+)
+def test_an_activity_at_a_recurring_time_is_a_pastime(text: str, pastime: str, kind: str) -> None:
+    assert ("Maria", "hobby", pastime, kind) in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I work at Tesco and cycle to work every day.",
+        "I live in Leeds and swam in the sea on Saturday.",
+        "I live in Leeds and still paddle out every morning.",
+        "I live in Leeds and run on coffee most afternoons.",
+        "My brother lives in Leeds and runs every morning.",
+        "I live in Leeds but I don't run on weekends any more.",
+        "Languages I juggle daily at work: Polish, German.",
+        "I work at Tesco, and if I had time I would swim every morning.",
+    ],
+)
+def test_a_commute_an_outing_or_anothers_routine_is_no_pastime(text: str) -> None:
+    found = {v for s, r, v, k in triples(text) if r == "hobby" and s == "Maria"}
+    assert not found & {"running", "swimming", "paddling", "juggling", "cycling"}
