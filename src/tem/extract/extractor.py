@@ -29,6 +29,7 @@ from tem.extract import (
 )
 from tem.extract.copula import answered_question, possessive_facts
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
+from tem.extract.fluency import languages_held
 from tem.extract.headings import ended_items, ending_heading, heading_candidates
 from tem.extract.lists import list_mates
 from tem.extract.nlp import load_pipeline
@@ -264,7 +265,8 @@ def _stated(
     candidates = [_superseded(c, sentence, candidates) for c in candidates]
     headed = heading_candidates(sentence, previous, speaker)
     candidates = _in_history(candidates, headed)
-    return candidates + [c for c in headed if not _known(c, candidates)]
+    candidates += [c for c in headed if not _known(c, candidates)]
+    return candidates + languages_held(sentence, candidates, speaker)
 
 
 def _read_otherwise(found: Candidate, proposals: list[Candidate], sentence: Any) -> bool:
