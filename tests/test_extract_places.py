@@ -97,3 +97,18 @@ def test_a_city_worked_from_is_no_employer() -> None:
     )
     assert ("Ana", "works at", "Atlassian", "assert") in found
     assert not {v for _, r, v, _ in found if r == "works at" and v == "Pune"}
+
+
+def test_a_place_named_before_the_firm_that_moved_one_is_the_place_alone() -> None:
+    found = triples("I was relocated to Abuja by Dangote Group in January.")
+    assert ("Ana", "lives in", "Abuja", "assert") in found
+    assert not {v for _, r, v, _ in found if r == "lives in" and v != "Abuja"}
+
+
+def test_a_place_inside_a_firms_name_is_no_home_pointed_back_to() -> None:
+    found = triples(
+        "I was transferred to the Doha office by Qatar National Bank last year "
+        "and I've put on 8 kilos since moving here."
+    )
+    assert ("Ana", "lives in", "Doha", "assert") in found
+    assert not {v for _, r, v, _ in found if r == "lives in" and "Bank" in (v or "")}

@@ -34,12 +34,21 @@ def known_place(text: str) -> bool:
 
 def place_span(token: Any) -> Any | None:
     """The place ``token`` is part of: the place entity the tagger gives it, else the
-    longest listed name around it (:func:`place_at`); None if neither."""
-    if token.ent_type_ in ("GPE", "LOC"):
-        for ent in token.doc.ents:
-            if ent.start <= token.i < ent.end:
-                return ent
-    return place_at(token)
+    longest listed name around it (:func:`place_at`); None if neither, or if the listed
+    name is only a part of a firm's name the tagger gives ("Qatar" in "Qatar National
+    Bank"; a firm's name cut at a preposition is cut first: "Abuja by Dangote Group";
+    chat's words the tagger takes in are none: "ngl sheffield")."""
+    entity = next((e for e in token.doc.ents if e.start <= token.i < e.end), None)
+    if entity is not None and token.ent_type_ in ("GPE", "LOC"):
+        return entity
+    span = place_at(token)
+    if span is None or entity is None or entity.label_ not in ("ORG", "FAC"):
+        return span
+    from tem.extract.values import own_part
+
+    named = own_part(entity, token)
+    rest = [t for t in named if not span.start <= t.i < span.end]
+    return None if rest and all(t.text[:1].isupper() for t in rest) else span
 
 
 def place_at(token: Any) -> Any | None:

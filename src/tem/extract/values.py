@@ -94,7 +94,9 @@ def own_part(entity: Any, token: Token) -> Any:
     outside it (the tagger's one name "Pune to Hyderabad" in "moved from Pune to
     Hyderabad" is two places) or at a verb it took in ("Left Munich for Hamburg")."""
     outside = [
-        t.i for t in entity if t.dep_ == "prep" and not entity.start <= t.head.i < entity.end
+        t.i
+        for t in entity
+        if t.dep_ in ("prep", "agent") and not entity.start <= t.head.i < entity.end
     ]
     outside += [t.i for t in entity if t.pos_ == "VERB" and t.i != token.i]  # "Left Munich"
     outside += [t.i for t in entity if _where_after(t, entity)]  # "Careem | in Dubai"
