@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from tests.test_extract_rules import triples
 
 from tem.core.session import Session, Turn
 from tem.extract import OfflineExtractor
@@ -43,3 +44,27 @@ def test_a_pastime_gone_to_as_a_habit(text: str, expected: tuple[str, str]) -> N
 )
 def test_no_pastime_from_an_outing_a_plan_or_a_chore(text: str) -> None:
     assert hobbies(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "drink"),
+    [
+        ("Gave up the Guinness after Christmas and I don't miss it.", "Guinness"),
+        ("I quit Diet Coke in May.", "Diet Coke"),
+        ("finally gave up monster energy in jan", "monster energy"),
+        ("I gave up soda last year.", "soda"),
+        ("i quit drinkin coffee when i moved to izmir", "coffee"),
+    ],
+)
+def test_a_drink_given_up_is_a_favourite_ended(text: str, drink: str) -> None:
+    found = triples(text)
+    assert ("Maria", "favorite drink", drink, "end") in found
+    assert not {v for _, r, v, _ in found if r == "works at"}
+
+
+def test_a_drink_the_writers_named_is_a_drink_but_a_place_is_not() -> None:
+    assert ("Maria", "favorite drink", "zobo", "assert") in triples(
+        "zobo is my lifeblood, a jug a day"
+    )
+    assert not {r for _, r, _, _ in triples("I love Jamaica.") if r == "favorite drink"}
+    assert ("Maria", "works at", "Google", "end") in triples("I quit Google in May.")

