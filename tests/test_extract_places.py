@@ -112,3 +112,8 @@ def test_a_place_inside_a_firms_name_is_no_home_pointed_back_to() -> None:
     )
     assert ("Ana", "lives in", "Doha", "assert") in found
     assert not {v for _, r, v, _ in found if r == "lives in" and "Bank" in (v or "")}
+
+
+def test_a_lowercase_place_the_parser_reads_as_a_verb_after_to_is_the_place() -> None:
+    found = triples("hi all we just moved to fresno from modesto, looking for baby groups")
+    assert ("Ana", "lives in", "Fresno", "assert") in found

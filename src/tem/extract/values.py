@@ -247,6 +247,7 @@ def lowercase_place(token: Token) -> str | None:
     """The known place a word typed in lowercase is part of, capitalised ("austin" ->
     "Austin", "buenos aires" -> "Buenos Aires"); None for any other word."""
     misread = token.dep_ == "pobj" or _after_to(token)  # "live in leeds", "moved to boise"
+    misread = misread or token.dep_ == "pcomp" and token.i == token.head.i + 1  # "to fresno"
     if not token.is_lower or token.pos_ not in ("NOUN", "PROPN", "ADJ") and not misread:
         return None
     before = [c for c in token.lefts if c.dep_ == "compound"]  # "boise idaho": the city
