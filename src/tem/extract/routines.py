@@ -124,13 +124,14 @@ def _habit(verb: Token) -> Kind | None:
 def _elsewhere(word: Token) -> bool:
     """A word that makes the verb a way or a means, not the pastime: a particle ("paddle
     out", "fly back", "trek over"), an object put first ("Languages I juggle daily"), a
-    way to somewhere ("cycle to work") or what one runs on ("run on coffee")."""
+    way to somewhere ("cycle to work"), whom one does it for ("ride for Deliveroo") or
+    what one runs on ("run on coffee")."""
     fronted = word.dep_ == "npadvmod" and word.i < word.head.i and not _a_time(word)
     if word.dep_ == "prt" or fronted:
         return True  # a particle, or an object put first ("Languages I juggle daily")
-    if word.dep_ != "prep" or word.lower_ not in ("to", "on"):
-        return False
-    return word.lower_ == "to" or not any(map(_recurs, word.children))
+    if word.dep_ != "prep" or word.lower_ not in ("to", "on", "for"):
+        return False  # "ride for Deliveroo most evenings": work
+    return word.lower_ != "on" or not any(map(_recurs, word.children))
 
 
 def _activity(verb: Token) -> str | None:

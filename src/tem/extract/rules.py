@@ -25,6 +25,7 @@ from tem.extract.proposals import proposal_candidates
 from tem.extract.readers_index import READERS
 from tem.extract.roles import role_candidates
 from tem.extract.routines import routine_candidates
+from tem.extract.schedules import scheduled_pastimes
 from tem.extract.subjects import resolve_subject
 from tem.extract.tenure import tenure_candidates
 
@@ -71,6 +72,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *pointed_homes(sentence, speaker),
         *native_homes(sentence, speaker),
         *routine_candidates(sentence, speaker),
+        *scheduled_pastimes(sentence, speaker),
     ]
     homes = [c for c in [*found, *given] if c.relation == "lives in" and c.kind == "assert"]
     given += posted_homes(sentence, speaker, homes)

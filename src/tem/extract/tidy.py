@@ -192,9 +192,12 @@ def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str
 OWNERS = frozenset({"my", "our"})
 """Owners before "own" in a pastime, which says whose the thing made is, not what:
 "brewing *my own* beer"."""
-GATHERINGS = frozenset("club team squad class classes lesson lessons society crew".split())
+GATHERINGS = frozenset(
+    "club team squad class classes lesson lessons society crew practice rehearsal".split()
+)
 """Where a pastime is done with others, no part of its name: the writers label "running"
-for "my running club" and "Irish dancing" for "my Irish dancing class"."""
+for "my running club", "Irish dancing" for "my Irish dancing class" and "choir" for
+"choir practice"."""
 KEPT_GATHERINGS = frozenset({"book club"})
 """A gathering that is itself the pastime's name."""
 
