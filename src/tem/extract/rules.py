@@ -26,6 +26,7 @@ from tem.extract.readers_index import READERS
 from tem.extract.roles import role_candidates
 from tem.extract.routines import routine_candidates
 from tem.extract.schedules import scheduled_pastimes
+from tem.extract.solace import solace_pastimes
 from tem.extract.subjects import resolve_subject
 from tem.extract.tenure import tenure_candidates
 
@@ -73,6 +74,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *native_homes(sentence, speaker),
         *routine_candidates(sentence, speaker),
         *scheduled_pastimes(sentence, speaker),
+        *solace_pastimes(sentence, speaker),
     ]
     homes = [c for c in [*found, *given] if c.relation == "lives in" and c.kind == "assert"]
     given += posted_homes(sentence, speaker, homes)
