@@ -992,3 +992,19 @@ def test_a_place_swapped_for_another_is_found_inside_its_description(
     found = triples(text)
     assert ("Maria", "lives in", home, "assert") in found
     assert ("Maria", "lives in", left, "end") in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm a retired headteacher and I swim at the lido.", ("job title", "headteacher", "end")),
+        (
+            "I'm a sophomore at Rutgers and I work weekends at a diner.",
+            ("studies at", "Rutgers", "assert"),
+        ),
+    ],
+)
+def test_a_title_said_over_or_a_year_of_study_is_read(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert ("Maria", *expected) in triples(text)

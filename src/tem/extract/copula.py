@@ -112,7 +112,7 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
         pastime = pastime_of(attr) if attr.dep_ == "attr" else None
         if pastime is not None:  # "I'm a keen sailor": sailing
             found.append(("hobby", pastime, "assert"))
-        elif attr.lemma_ == "student":  # enrolled, not employed: no job title
+        elif _student(attr):  # enrolled, not employed: no job title
             found += [("studies at", e, "assert") for e in _orgs(attr)]
         elif attr.dep_ == "attr" and _title_head(attr):
             found.append(("job title", phrase(attr), "assert"))
@@ -133,9 +133,21 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
     return found
 
 
+def _student(attr: Token) -> bool:
+    """ "a student", "a freshman", "a second-year" (not "my second year at Google")."""
+    if attr.lemma_.casefold() in lx.STUDENTS:
+        return True
+    said = {c.lower_ for c in attr.children if c.dep_ in ("amod", "compound", "det")}
+    return attr.lemma_ == "year" and bool(said & lx.STUDY_YEARS) and "a" in said
+
+
 def _title_head(attr: Token) -> bool:
-    """ "a nurse", and any person noun with a named employer: "a barmaid at the Red Lion"."""
+    """ "a nurse", any person noun with a named employer ("a barmaid at the Red Lion") or
+    said to be over ("a retired headteacher", "a former sea captain")."""
     if attr.lemma_ in lx.TITLE_HEADS:
+        return True
+    over = any(c.dep_ == "amod" and c.lower_ in ("retired", "former") for c in attr.children)
+    if over and kinds.person_noun(attr.text):
         return True
     employers = objects_of(attr, ("at", "with", "for"))  # "a flight attendant with Cathay"
     named = [

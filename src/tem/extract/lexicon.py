@@ -25,6 +25,10 @@ OCCUPATIONS = frozenset(
     """.split()
 )
 TITLE_HEADS = OCCUPATIONS - {"student"}
+STUDENTS = frozenset("student undergrad postgrad fresher freshman sophomore".split())
+"""Nouns of one enrolled at a school: "a freshman at Spelman"."""
+STUDY_YEARS = frozenset("first second third fourth final 1st 2nd 3rd 4th".split())
+"""Years of a course that name a student: "a second-year at Dalhousie"."""
 
 ANIMALS = frozenset(
     """
