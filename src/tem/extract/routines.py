@@ -36,6 +36,8 @@ DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".spli
 EVERY = frozenset({"every", "each", "most"})
 SPANS = frozenset({"day", "week", "month", "fortnight", "year"})
 ADVERBS = frozenset({"daily", "nightly", "weekly"})
+COUNTS = frozenset({"twice", "once", "thrice", "times"})
+PLURALS = DAYS | {"weekend"}
 DOING = frozenset({"do", "practise", "practice"})
 """Verbs whose object is the pastime: "I do Pilates twice a week"."""
 NO_PASTIME = frozenset({"work", "shop", "sleep", "eat", "drink", "pray", "study", "commute"})
@@ -44,7 +46,9 @@ NO_PASTIME = frozenset({"work", "shop", "sleep", "eat", "drink", "pray", "study"
 
 def routine_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     """The pastimes ``sentence`` says the speaker does at a recurring time."""
-    found = []
+    found: list[Candidate] = []
+    if not any(map(_timely, sentence)):
+        return found  # no word of a recurring time: nothing to walk
     for verb in sentence:
         if verb.pos_ != "VERB" or not recurring(verb):
             continue
@@ -58,6 +62,12 @@ def routine_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             continue
         found.append(Candidate(speaker, "hobby", value, kind, verb.i))
     return found
+
+
+def _timely(token: Token) -> bool:
+    """A word without which no recurring time is said (:func:`_recurs` needs one)."""
+    lower = token.lower_
+    return lower in ADVERBS | EVERY | COUNTS or lower.endswith("s") and lower[:-1] in PLURALS
 
 
 def recurring(verb: Token) -> bool:
@@ -84,7 +94,7 @@ def _recurs(token: Token) -> bool:
     if lower in EVERY:  # "every morning", "most weekends", "every other Thursday"
         head = token.head
         return head.lemma_.casefold() in TIME_WORDS | DAYS or head.lower_.rstrip("s") in DAYS
-    if lower in ("twice", "once", "thrice", "times"):  # "twice a week", "three times a month"
+    if lower in COUNTS:  # "twice a week", "three times a month"
         spans = [token.head, *token.subtree]
         return any(t.lower_ in SPANS for t in spans) or _span_after(token)
     if token.head.lower_ in ("on", "at") and token.dep_ == "pobj":  # "on Sundays"

@@ -23,21 +23,23 @@ import re
 from typing import Any
 
 from tem.extract.facts import Candidate
+from tem.extract.routines import ADVERBS, DAYS, EVERY
 from tem.extract.tidy import GATHERINGS
 
 Token = Any
 
-DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+DAY = "(?:" + "|".join(sorted(DAYS)) + ")"
 PART = r"(?:mornings?|evenings?|nights?|afternoons?|lunchtimes?)"
 RECURRING = re.compile(
     rf"\b(?:on |at )?(?:the )?(?:{DAY}s|weekends)(?: {PART})?\b"
-    rf"|\b(?:every|each|most)(?: other| single)? (?:{DAY}|day|week|weekend|morning|evening"
-    rf"|night|afternoon)s?(?: {PART})?\b"
+    rf"|\b(?:{'|'.join(sorted(EVERY))})(?: other| single)? (?:{DAY}|day|week|weekend|morning"
+    rf"|evening|night|afternoon)s?(?: {PART})?\b"
     r"|\b(?:twice|once|three times|four times|\dx) (?:a|per) (?:week|month|day)\b"
-    r"|\b(?:daily|nightly|weekly)\b",
+    rf"|\b(?:{'|'.join(sorted(ADVERBS))})\b",
     re.IGNORECASE,
 )
-"""A recurring time said in an item."""
+"""A recurring time said in an item, in the words :mod:`tem.extract.routines` reads a
+verb's recurring time by."""
 DAY_FIRST = re.compile(rf"^(?:{DAY})s?(?: {PART})?\s+(?=\w)", re.IGNORECASE)
 """A day before the item of a weekly list: "Tuesday swing dancing"."""
 SPLITS = frozenset({",", ";", ":", "•", "|", "/", "(", ")", "–", "—", "and", "plus"})
@@ -53,6 +55,10 @@ KEPT_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "JJ", "VBG", "HYPH", "CC"})
 
 def scheduled_pastimes(sentence: Any, speaker: str) -> list[Candidate]:
     """The pastimes ``sentence`` lists with a recurring time."""
+    said = " ".join(t.text for t in sentence)  # an item's words, joined as its text is
+    days = sum(1 for t in sentence if _a_day(t))
+    if RECURRING.search(said) is None and days < 2:
+        return []  # no item can be timed: not worth splitting
     items = _items(sentence)
     days_first = sum(1 for item in items if DAY_FIRST.match(_text(item)))
     found = []

@@ -34,6 +34,7 @@ WHEN = frozenset("weekend weekly sunday saturday morning evening daily nightly".
 """Time words before a pastime's name: "the Sunday swim", "weekend birdwatching"."""
 PLACES_OF_PEACE = frozenset({"place", "space"})
 """With "happy": "my happy place"."""
+WORDS = SOLACE | PLACES_OF_PEACE
 PERFECT = frozenset({"'s", "has", "have", "'ve", "’s", "’ve"})
 """Words of the present perfect the parser may hang elsewhere: "gardening's kept me sane"."""
 KEPT = frozenset("sane going grounded alive busy balanced fit happy human".split())
@@ -42,7 +43,9 @@ KEPT = frozenset("sane going grounded alive busy balanced fit happy human".split
 
 def solace_pastimes(sentence: Any, speaker: str) -> list[Candidate]:
     """The pastimes ``sentence`` says keep the speaker well."""
-    found = []
+    found: list[Candidate] = []
+    if not any(t.lemma_.casefold() in WORDS or t.lower_ in KEPT for t in sentence):
+        return found  # no refuge and nothing kept: no verb to read
     for verb in sentence:
         if verb.lemma_ not in ("be", "keep") or filters.blocked(verb) or filters.is_negated(verb):
             continue
