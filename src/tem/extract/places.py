@@ -38,12 +38,14 @@ def place_span(token: Any) -> Any | None:
     name is only a part of a firm's name the tagger gives ("Qatar" in "Qatar National
     Bank"; a firm's name cut at a preposition is cut first: "Abuja by Dangote Group";
     chat's words the tagger takes in are none: "ngl sheffield")."""
-    if token.ent_type_ in ("GPE", "LOC"):
-        return next(e for e in token.doc.ents if e.start <= token.i < e.end)
+    entity = None
+    if token.ent_type_ in ("GPE", "LOC", "ORG", "FAC"):
+        entity = next((e for e in token.doc.ents if e.start <= token.i < e.end), None)
+    if entity is not None and token.ent_type_ in ("GPE", "LOC"):
+        return entity
     span = place_at(token)
-    if span is None or token.ent_type_ not in ("ORG", "FAC"):
+    if span is None or entity is None or entity.label_ not in ("ORG", "FAC"):
         return span
-    entity = next(e for e in token.doc.ents if e.start <= token.i < e.end)
     from tem.extract.values import own_part
 
     named = own_part(entity, token)
