@@ -158,8 +158,8 @@ def _pays_speaker(verb: Token) -> bool:
     )
 
 
-PAYING = frozenset({"pay", "give", "grant"})
 GRANTING = frozenset({"give", "grant"})
+PAYING = GRANTING | {"pay"}
 GRANTS = frozenset({"leave", "raise", "promotion", "bonus", "contract", "sabbatical", "payrise"})
 """What only an employer gives its staff: "Mercado Libre gave me four months of paternity
 leave", "Arup granted me a sabbatical"."""

@@ -22,6 +22,7 @@ from typing import Any
 from tem.extract import filters, questions
 from tem.extract.endings import END_VERBS
 from tem.extract.facts import Candidate
+from tem.extract.forms import capitalized
 from tem.extract.kinds import clause_of, heading_before
 from tem.extract.nlp import english_word
 from tem.extract.partners import couple_name, own_partner_word
@@ -159,5 +160,5 @@ def _paired(sentence: Any) -> str | None:
             continue
         plain = other.is_alpha and not english_word(other.lower_)
         if plain and other.ent_type_ in ("", "PERSON") and not known_place(other.text):
-            return str(other.text.capitalize() if other.text.islower() else other.text)
+            return capitalized(other.text)
     return None

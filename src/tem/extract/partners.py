@@ -195,8 +195,9 @@ def name_beside(word: Any) -> str | None:
             return None
         words.append(token)
         at += 1
-    name = "".join(t.text_with_ws for t in words).strip()
-    return (name.capitalize() if name.islower() else name) or None
+    from tem.extract.forms import capitalized
+
+    return capitalized("".join(t.text_with_ws for t in words).strip()) or None
 
 
 def _lowercase_name(token: Any) -> bool:
@@ -360,5 +361,7 @@ def couple_name(token: Any) -> str | None:
         return None
     if token.pos_ == "NOUN" and english_word(token.lower_):
         return None
+    from tem.extract.forms import capitalized
+
     name = phrase(token)
-    return name.capitalize() if name and name.islower() else name
+    return capitalized(name) if name else name

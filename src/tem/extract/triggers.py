@@ -11,7 +11,7 @@ import functools
 import re
 
 from tem.extract import lexicon as lx
-from tem.extract.copula import STATUS_WORDS
+from tem.extract.copula import HABIT_NOUNS, STATUS_WORDS
 from tem.extract.headings import HEADINGS
 from tem.extract.lexicon import SELF_HEADINGS
 from tem.extract.partners import HOUSEHOLD
@@ -52,7 +52,7 @@ PHRASES += r"|(?:now|back) in "  # "I'm back in Bari": :func:`tem.extract.still.
 PHRASES += r"|\w+ (?:me|us) (?:on|go|off|out|redundant|aboard)\b"  # "took me on", "let me go"
 PHRASES += r"|propos|the question|one knee|a ring on"  # a proposal
 PHRASES += r"|personality|in my (?:blood|dna|veins|bones)"  # "... is my whole personality"
-PHRASES += r"|lifeblood|ritual|tipple|vice|weakness|\bfuel|poison|staple"
+PHRASES += "|" + "|".join(sorted(HABIT_NOUNS))  # "Tea is my lifeblood": copula's words
 PHRASES += r"|(?:my|our) (?:\w+ )?(?:boss|manager|colleague|coworker|shift|office|desk|job|rota)"
 PHRASES += r"(?:e?s)? (?:at|with|in) "  # "my boss at Deloitte": :func:`tem.extract.posts.posts_at`
 
