@@ -1008,3 +1008,36 @@ def test_a_title_said_over_or_a_year_of_study_is_read(
     text: str, expected: tuple[str, str, str]
 ) -> None:
     assert ("Maria", *expected) in triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "home", "left"),
+    [
+        # two listed places the tagger takes for firms are still places
+        (
+            "I left Harare for Bulawayo in 2021 and my rent dropped by a third.",
+            "Bulawayo",
+            "Harare",
+        ),
+        # British "flit" is a move
+        ("After nine years in Glasgow I've flitted to Perth.", "Perth", "Glasgow"),
+    ],
+)
+def test_a_home_left_for_another(text: str, home: str, left: str) -> None:
+    found = triples(text)
+    assert {("Maria", "lives in", home, "assert"), ("Maria", "lives in", left, "end")} <= found
+    assert not {f for f in found if f[1] == "works at"}
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("I work nights as a security guard at Heathrow and rent a room in Hounslow.", "Hounslow"),
+        ("I'm renting a box room off my aunt in Bangor.", "Bangor"),
+        ("We got a room in Paris for the weekend.", None),
+        ("I rented a room in Rome for the conference.", None),
+    ],
+)
+def test_a_room_rented_is_a_home_a_room_got_for_a_trip_is_none(text: str, home: str | None) -> None:
+    homes = {v for s, r, v, k in triples(text) if r == "lives in"}
+    assert homes == ({home} if home else set())

@@ -39,3 +39,13 @@ def test_work_a_learner_anothers_or_an_ended_item_is_no_pastime(
     text: str, not_pastime: str
 ) -> None:
     assert not_pastime not in hobbies(text)
+
+
+def test_a_conjunction_between_an_items_adjectives_is_no_part_of_its_name() -> None:
+    found = hobbies(
+        "I'm a pediatrician, a dad of two, and a terrible but enthusiastic surfer on Saturdays."
+    )
+    assert "surfing" in found and not any(v and v.startswith("but") for v in found)
+    assert "Dungeons & Dragons" in hobbies(
+        "Monday yoga, Wednesday fencing and Friday Dungeons & Dragons."
+    )

@@ -124,3 +124,20 @@ def test_chat_its_is_it_is_where_no_possessive_can_stand(text: str, said: str) -
 )
 def test_chats_n_and_r_are_and_and_are(text: str, said: str) -> None:
     assert spoken(text) == said
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("just moved in w my gf Priya", "just moved in with my gf Priya"),
+        ("share a tiny room w 2 other girls", "share a tiny room with 2 other girls"),
+        ("obsessed w/ matcha lattes", "obsessed with matcha lattes"),
+    ],
+)
+def test_chats_w_before_a_lowercase_word_is_with(text: str, said: str) -> None:
+    assert spoken(text) == said
+
+
+@pytest.mark.parametrize("text", ["Block W is mine", "the letter w", "AT&T w/o fees"])
+def test_a_capital_w_or_one_without_a_word_after_stays(text: str) -> None:
+    assert spoken(text) == text

@@ -118,3 +118,28 @@ def test_a_habit_beside_a_past_going_is_kept(
 def test_a_move_told_with_back_is_no_trip(text: str, home: str, left: str) -> None:
     moved = {("Maria", "lives in", home, "assert"), ("Maria", "lives in", left, "end")}
     assert moved <= triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("Back home in Durban after the Joburg trip.", "Durban"),
+        ("Back in Florianópolis after the holidays in Recife.", "Florianópolis"),
+    ],
+)
+def test_coming_home_after_a_trip_names_the_home(text: str, home: str) -> None:
+    homes = {v for s, r, v, k in triples(text) if r == "lives in" and k == "assert"}
+    assert homes == {home}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm back home after the trip to Paris.",
+        "Back in London for the weekend!",
+        "Back in Paris for a conference.",
+        "Back in 2019, in Oslo.",
+    ],
+)
+def test_a_trips_place_or_a_short_return_is_no_home(text: str) -> None:
+    assert not {f for f in triples(text) if f[1] == "lives in"}

@@ -193,7 +193,7 @@ def homes_before(sentence: Any, candidates: list[Candidate], speaker: str) -> li
 
 HOME_VERBS = frozenset({"live", "stay", "reside", "grow", "base"})
 """Verbs that tell a home in the past: "I have lived in Amman", "was living in Dublin"."""
-MOVING = frozenset({"move", "relocate", "come", "settle", "shift", "emigrate", "transfer"})
+MOVING = frozenset({"move", "relocate", "flit", "come", "settle", "shift", "emigrate", "transfer"})
 """Verbs whose place is the home held since: "moved to Toronto", "came back to Kraków"."""
 
 

@@ -37,7 +37,7 @@ WORK_PREPS = ("at", "for", "with", "from", "by")
 
 VERB_RULES: tuple[VerbRule, ...] = (
     # where someone lives
-    rule("move relocate", "lives in", "place", "to", "into", "in", place=True),
+    rule("move relocate flit", "lives in", "place", "to", "into", "in", place=True),
     rule("live reside settle base", "lives in", "place", "in", "into", "out", place=True),
     rule("buy rent lease sign find get", "lives in", "home", "in", "on", place=True),
     rule("spend", "lives in", "long_stay", "in", place=True),

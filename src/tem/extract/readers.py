@@ -60,7 +60,7 @@ def proper_name(noun: Token) -> str | None:
 
 YEAR = re.compile(r"^(19|20)\d\d$")
 """A year as written: "in 2015"."""
-MOVES = frozenset({"move", "relocate"})
+MOVES = frozenset({"move", "relocate", "flit"})
 """The verbs of the place rules whose "from" names the home left (not "live", "settle")."""
 
 
@@ -76,9 +76,18 @@ def place(verb: Token, rule: VerbRule) -> Found:
     return found
 
 
+LODGINGS = frozenset({"room", "bedroom"})
+"""A home that is part of another's, rented or found: "rent a room in Hounslow"."""
+
+
 def home(verb: Token, rule: VerbRule) -> Found:
+    """ "bought a flat in Leith", "signed a lease in Astoria", "renting a room in the
+    Plateau" (a room is a home only where it is rented or found: no "got a room")."""
     obj = direct_object(verb)
-    if obj is None or (obj.lemma_ not in lx.HOME_NOUNS and obj.lemma_ != "lease"):
+    if obj is None:
+        return []
+    room = obj.lemma_ in LODGINGS and verb.lemma_ in ("rent", "find")
+    if not room and obj.lemma_ not in lx.HOME_NOUNS and obj.lemma_ != "lease":
         return []
     found = place_from(verb, ("on", "in")) or place_from(obj, ("in", "on", "near"))
     return found_one(rule, found or where_place(verb))
@@ -101,7 +110,8 @@ def left_for(verb: Token, rule: VerbRule) -> Found:
         return []  # the tagger took "Florence for Atlanta" as one name
     old_place, new_place = (_place(t) for t in (old, new[0]))
     listed = place_at(new[0]) is not None  # "swapped Ankara for the quiet of Bodrum" (an ORG)
-    if new_place or (old_place and (new[0].ent_type_ != "ORG" or listed)):  # one is unsure
+    both_listed = listed and place_at(old) is not None  # "left Harare for Bulawayo" (ORGs)
+    if new_place or both_listed or (old_place and (new[0].ent_type_ != "ORG" or listed)):
         value, left = place_text(new[0]), place_text(old)
         ended: Found = [] if left is None else [("lives in", left, "end")]
         return [] if value is None else [("lives in", value, rule.kind), *ended]

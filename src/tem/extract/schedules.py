@@ -118,6 +118,8 @@ def _words(item: list[Token]) -> list[Token]:
             continue  # "Sunday bike rides", "on weekends brewing sake"
         if token.lower_ not in ("the", "a", "an", "some", "more"):
             words.append(token)
+    joined = [i for i, t in enumerate(words) if t.tag_ == "CC" and t.text != "&"]
+    words = words[joined[-1] + 1 :] if joined else words  # "terrible but enthusiastic surfer"
     while len(words) > 1 and (words[0].tag_ == "JJ" or words[0].lower_ in ("playing", "doing")):
         words = words[1:]  # "a long walk", "playing water polo": the game's name
     if len(words) == 1 and words[0].tag_ in ("VB", "VBP"):

@@ -129,7 +129,8 @@ def spoken(text: str) -> str:
     ("livin in leeds", "kickboxin"); "its" as "it's" (:data:`ITS`); chat's "n" beside
     "me" as "and" (:data:`CHAT_AND`) and its "r" after "we" as "are" (:data:`CHAT_ARE`);
     chat's tags after a word (:data:`CHAT_TAG`) cut; chat's shortenings of the rules'
-    words spelled out (:data:`CHAT_WORDS`: "frm", "movd"); speech's hesitations and fillers cut
+    words spelled out (:data:`CHAT_WORDS`: "frm", "movd"; :data:`CHAT_WITH`: "w");
+    speech's hesitations and fillers cut
     (:func:`tem.extract.speech.unfilled`: "I'm, like, a barista, uh, at Grindhouse"); and
     a learner's "like" before a role as "as" (:func:`tem.extract.learners.as_for_like`:
     "I work in Lidl like cashier")."""
@@ -145,7 +146,7 @@ def spoken(text: str) -> str:
     said = PAST_OPENING.sub(_lowered_past, said)
     said = DROPPED_G.sub(_g_restored, said)
     said = ITS.sub("it's", CHAT_ARE.sub(r"\1 are ", CHAT_AND.sub(_and_for_n, said)))
-    said = CHAT_WORD.sub(lambda m: CHAT_WORDS[m.group()], said)
+    said = CHAT_WITH.sub("with", CHAT_WORD.sub(lambda m: CHAT_WORDS[m.group()], said))
     return CHAT_TAG.sub(lambda m: "," if said[m.end() : m.end() + 1] == " " else "", said)
 
 
@@ -165,6 +166,9 @@ CHAT_WORDS = {"frm": "from", "jus": "just", "movd": "moved", "liv": "live", "out
 frm dhaka", "jus moved outta houston" (no name "jus"; "out of"), "i liv in ahmedabad"
 ("Liv" is a name)."""
 CHAT_WORD = re.compile(r"\b(?:" + "|".join(CHAT_WORDS) + r")\b")
+CHAT_WITH = re.compile(r"(?<![\w'’/&.-])w/?(?= [a-z0-9])")
+"""Chat's "w" (or "w/") for "with" before a lowercase word: "moved in w my gf Priya",
+"share a room w 2 other girls" (no place "w gf Priya"); a capital "W" stays."""
 
 
 CHAT_ARE = re.compile(r"\b([Ww]e|me|they) r (?=\w)")

@@ -30,9 +30,12 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
         return True
     if _back_from(verb) or _until(verb):
         return True
-    for token in own_words(verb):
+    words = own_words(verb)
+    for token in words:
         if habits and (token.tag_ == "NNS" or _every(token)):
             continue  # "rugby at weekends", "fishing every weekend": a habit
+        if _came_home_after(token, words):
+            continue
         if token.lemma_ in TRIP_NOUNS and token.pos_ == "NOUN" and token.ent_type_ != "DATE":
             return True
         if token.lower_ in SHORT_UNITS and (
@@ -40,6 +43,15 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
         ):
             return True
     return False
+
+
+def _came_home_after(trip: Token, words: list[Token]) -> bool:
+    """ "Back home in Durban after the Joburg trip", "back in Lyon after the holidays": a
+    trip that is over, told by the speaker's coming home (the place named is home; the
+    trip's own place, "after the trip to Paris", is under the trip and no home)."""
+    if trip.head.lower_ not in ("after", "from") or trip.head.head.lemma_ == "return":
+        return False
+    return any(w.lower_ in ("back", "home") and w.dep_ in ("advmod", "ROOT") for w in words)
 
 
 def during_trip(verb: Token) -> bool:
