@@ -211,3 +211,33 @@ def test_a_statement_run_on_after_a_denied_one_holds(text: str, fact: tuple[str,
 def test_a_clause_supposed_or_still_ahead_is_no_run_on_statement(text: str) -> None:
     found = triples(text)
     assert not {(r, v) for _, r, v, k in found if k == "assert" and r != "likes"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            "I work as a UX designer at Hootsuite and my fiancé Kenji joins me next month.",
+            ("Maria", "works at", "Hootsuite", "assert"),
+        ),
+        (
+            "The Royal Free made me a charge nurse, so my shifts are changing from next month.",
+            ("Maria", "works at", "Royal Free", "assert"),
+        ),
+    ],
+)
+def test_a_day_ahead_in_anothers_clause_puts_no_fact_of_the_speakers_ahead(
+    text: str, fact: tuple[str, ...]
+) -> None:
+    assert fact in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I start at Google next Monday.",
+        "Touring the Storehouse tomorrow, then off to see the horses at the Irish National Stud.",
+    ],
+)
+def test_a_day_ahead_in_the_speakers_own_clauses_still_puts_it_ahead(text: str) -> None:
+    assert not {f for f in triples(text) if f[1] == "works at"}

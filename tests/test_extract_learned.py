@@ -668,3 +668,11 @@ def test_chat_not_me_quitting_is_a_quitting(monkeypatch: pytest.MonkeyPatch) -> 
     text = "not me finally quitting energy drinks after 6 yrs"
     found = facts_with(monkeypatch, text, "energy drinks", "FAVORITE_DRINK_END")
     assert ("Ana", "favorite drink", "energy drinks", "end") in found
+
+
+@pytest.mark.parametrize(
+    ("word", "known"),
+    [("kitesurfing", True), ("stepdancing", True), ("carpooling", False), ("babysitting", False)],
+)
+def test_a_pastime_closed_up_with_an_english_word_is_known(word: str, known: bool) -> None:
+    assert learned.known_head("hobby", word) is known

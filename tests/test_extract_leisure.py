@@ -68,3 +68,21 @@ def test_a_drink_the_writers_named_is_a_drink_but_a_place_is_not() -> None:
     )
     assert not {r for _, r, _, _ in triples("I love Jamaica.") if r == "favorite drink"}
     assert ("Maria", "works at", "Google", "end") in triples("I quit Google in May.")
+
+
+@pytest.mark.parametrize(
+    ("text", "pastime"),
+    [
+        ("I love kitesurfing.", "kitesurfing"),  # one word: kite and a known doing
+        ("I enjoy gardening on Sundays.", "gardening"),
+    ],
+)
+def test_a_pastimes_doing_loved_or_enjoyed_is_a_pastime(text: str, pastime: str) -> None:
+    assert ("Maria", "hobby", pastime, "assert") in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I'd love kitesurfing.", "I don't enjoy running.", "I like admin."]
+)
+def test_a_doing_wished_denied_or_no_pastime_is_none(text: str) -> None:
+    assert not {f for f in triples(text) if f[1] == "hobby"}

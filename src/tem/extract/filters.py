@@ -8,6 +8,7 @@ rule only fires on a plain, affirmed, factual statement.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from tem.extract.questions import is_question, question_start
@@ -395,10 +396,15 @@ def _arranged(verb: Token) -> bool:
     )
 
 
-def names_future_day(sentence: Any) -> bool:
-    """True when a date in ``sentence`` lies ahead: "next Monday", "tomorrow"."""
+def names_future_day(sentence: Any, besides: Iterable[Token] = ()) -> bool:
+    """True when a date in ``sentence`` lies ahead: "next Monday", "tomorrow"; a date
+    among ``besides`` does not count (another's clause: "I work at Hootsuite and my
+    fiancé joins me next month" tells no work of the speaker's to come)."""
+    others = {t.i for t in besides}
     return any(
-        ent.label_ in ("DATE", "TIME") and FUTURE_DAY_WORDS & {t.lower_ for t in ent}
+        ent.label_ in ("DATE", "TIME")
+        and FUTURE_DAY_WORDS & {t.lower_ for t in ent}
+        and ent.root.i not in others
         for ent in sentence.ents
     )
 

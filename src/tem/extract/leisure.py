@@ -165,8 +165,20 @@ def liked(verb: Token, rule: VerbRule) -> Found:
         taste_of = taste_relation(value) if obj.tag_ != "VBG" else None
         if taste_of is not None and verb.lemma_ in ("love", "adore") and rule.relation == "likes":
             return [(taste_of, value, rule.kind)]
-        return found_one(rule, value)
+        return [*found_one(rule, value), *_loved_pastime(verb, obj, value, rule)]
     return []
+
+
+def _loved_pastime(verb: Token, obj: Token, value: str | None, rule: VerbRule) -> Found:
+    """ "I love kitesurfing", "I enjoy bouldering": a pastime's doing loved or enjoyed
+    as itself, one word the writers named pastimes by ("I love running into you" is
+    none; "I like cooking" is too weak a word)."""
+    from tem.extract.learned import known_head
+
+    bare = obj.tag_ == "VBG" and value == obj.text and obj.is_lower
+    if rule.relation != "likes" or verb.lemma_ not in ("love", "enjoy", "adore") or not bare:
+        return []
+    return [("hobby", value, rule.kind)] if known_head("hobby", value) else []
 
 
 def habit_end(verb: Token, rule: VerbRule) -> Found:

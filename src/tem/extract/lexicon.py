@@ -131,7 +131,7 @@ sends a thing."""
 HOME_NOUNS = frozenset(
     """
     flat apartment house home place condo studio loft townhouse cottage bungalow cabin
-    bedsit villa duplex farmhouse
+    bedsit villa duplex farmhouse apt
     """.split()
 )
 TRIP_NOUNS = frozenset(

@@ -340,8 +340,18 @@ def title(verb: Token, rule: VerbRule) -> Found:
             targets.extend(objects_of(action, ("as",)))
     for target in targets:
         if target.pos_ in ("NOUN", "PROPN") and target.ent_type_ not in ("ORG", "GPE"):
-            return found_one(rule, phrase(target))
+            return found_one(rule, _with_stray_head(target, phrase(target)))
     return found_one(rule, _promoted_to(verb)) if verb.lemma_ == "promote" else []
+
+
+def _with_stray_head(target: Token, value: str | None) -> str | None:
+    """A title whose last word the parser hung elsewhere, kept whole: "hired me as a
+    flight *dispatcher* in 2019" (read as a number), not "flight"."""
+    after = target.doc[target.i + 1] if target.i + 1 < len(target.doc) else None
+    if value is None or after is None or after.head.i == target.i or not after.is_lower:
+        return value
+    stray = after.is_alpha and after.dep_ in ("advmod", "npadvmod", "dep", "nummod")
+    return f"{value} {after.text}" if stray and kinds.person_noun(after.text) else value
 
 
 def _promoted_to(verb: Token) -> str | None:
