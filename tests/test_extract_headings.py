@@ -250,3 +250,14 @@ def test_items_under_a_heading_of_anothers_or_of_a_wish_are_not_the_speakers(tex
 )  # fmt: skip
 def test_a_heading_that_holds_its_items_keeps_them(text: str, fact: tuple[str, str, str]) -> None:
     assert fact in _extracted(text)
+
+
+def test_a_routines_pastime_doings_are_pastimes_its_chores_are_none() -> None:
+    found = _facts("Weekly routine: swimming at Ilkley Lido, knitting on the bus, and gardening.")
+    assert {v for r, v, k in found if r == "hobby"} >= {"swimming", "knitting"}
+    chores = _facts("My daily routine: walking the dog, cooking dinner, emails.")
+    assert not {v for r, v, k in chores if r == "hobby"} & {
+        "walking the dog",
+        "cooking dinner",
+        "emails",
+    }

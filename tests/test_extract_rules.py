@@ -1080,3 +1080,19 @@ def test_a_titles_last_word_the_parser_hung_elsewhere_is_kept() -> None:
     found = triples("Cebu Pacific hired me as a flight dispatcher in 2019.")
     assert ("Maria", "job title", "flight dispatcher", "assert") in found
     assert ("Maria", "job title", "flight", "assert") not in found
+
+
+def test_a_number_after_a_title_is_no_part_of_it() -> None:
+    found = triples("Emirates hired me as cabin crew three years ago.")
+    assert not {f for f in found if f[1] == "job title" and "three" in (f[2] or "")}
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("We moved to a small town called Sequim.", "Sequim"),
+        ("I live in a village called Hallstatt.", "Hallstatt"),
+    ],
+)
+def test_a_settlement_is_the_name_it_is_given(text: str, home: str) -> None:
+    assert ("Maria", "lives in", home, "assert") in triples(text)

@@ -57,11 +57,13 @@ HEADINGS = {
     "university": "studies at",
     "weekend": "hobby",
     "fun": "hobby",
+    "routine": "hobby",
 }
 """The noun of a heading and the relation of the items under it. A heading of free
-time ("My weekends:", "Things I do for fun:") lists pastimes among other things: only
-an item shaped as an activity is one (:data:`LEISURE`)."""
-LEISURE = frozenset({"weekend", "fun"})
+time ("My weekends:", "Things I do for fun:", "Weekly routine:") lists pastimes among
+other things: only an item shaped as an activity is one (:data:`LEISURE`; in a routine,
+only a pastime's doing)."""
+LEISURE = frozenset({"weekend", "fun", "routine"})
 HOLDING_VERBS = frozenset(
     "be live speak know play drink have own keep love enjoy do work hold use study".split()
 )
@@ -256,11 +258,31 @@ def _value(relation: str, noun: Token, piece: list[Token]) -> tuple[str | None, 
     if not head or head[-1].pos_ not in ("NOUN", "PROPN", "VERB"):
         return None, None
     text = _text(head)
-    if noun.lemma_.casefold() in LEISURE and not _activity(head):
-        return None, None  # "My weekends: football and ice-cold ginger beer"
+    if not _leisure_item(noun, head):
+        return None, None
     if relation == "hobby" and noun.lemma_ == "instrument":
         return f"playing {text}", None
     return text, None
+
+
+def _leisure_item(noun: Token, head: list[Token]) -> bool:
+    """False for an item of free time that is no pastime: "My weekends: football and
+    ice-cold ginger beer", "My morning routine: coffee, emails, a quick run"."""
+    lemma = noun.lemma_.casefold()
+    if lemma == "routine" and not _pastime_doing(head):
+        return False
+    return lemma not in LEISURE or _activity(head)
+
+
+def _pastime_doing(words: list[Token]) -> bool:
+    """An item of a routine that is a pastime's doing the writers named ("swimming at
+    the lido", "knitting on the bus"); a day's chores and meals are none ("walking the
+    dog", "cooking dinner", "coffee")."""
+    from tem.extract.learned import known_head
+
+    doing, rest = words[0], words[1:]
+    bare = not rest or rest[0].tag_ == "IN"  # not "walking the dog", "cooking dinner"
+    return doing.tag_ == "VBG" and bare and known_head("hobby", doing.text)
 
 
 def _activity(words: list[Token]) -> bool:

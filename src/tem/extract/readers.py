@@ -350,7 +350,7 @@ def _with_stray_head(target: Token, value: str | None) -> str | None:
     after = target.doc[target.i + 1] if target.i + 1 < len(target.doc) else None
     if value is None or after is None or after.head.i == target.i or not after.is_lower:
         return value
-    stray = after.is_alpha and after.dep_ in ("advmod", "npadvmod", "dep", "nummod")
+    stray = after.is_alpha and not after.like_num and after.dep_ in ("advmod", "npadvmod", "dep")
     return f"{value} {after.text}" if stray and kinds.person_noun(after.text) else value
 
 

@@ -272,6 +272,26 @@ def place_from(token: Token, preps: Iterable[str]) -> str | None:
             inner = place_from(obj, ("in", "on", "near", "outside", "at"))
             if inner is not None:
                 return inner
+        if obj.lemma_ in SETTLEMENTS and (named := _named_place(obj)) is not None:
+            return named
+    return None
+
+
+SETTLEMENTS = frozenset(
+    "town village city suburb hamlet island neighbourhood neighborhood district".split()
+)
+"""Nouns of a place a name is given to: "moved to a small town called Sequim"."""
+
+
+def _named_place(noun: Token) -> str | None:
+    """The name a settlement is given: "a tiny town *called* Sequim", "a village named
+    Hallstatt"."""
+    for given in children(noun, ("acl",)):
+        if given.lemma_ not in ("call", "name"):
+            continue
+        for name in children(given, ("oprd", "dobj", "attr", "npadvmod", "xcomp")):
+            if name.pos_ == "PROPN" or is_place(name):
+                return place_text(name)
     return None
 
 
