@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import filters, kinds, trips
+from tem.extract import filters, kinds
 from tem.extract import lexicon as lx
 from tem.extract.enthusiasts import pastime_of
 from tem.extract.facts import Candidate, Kind
+from tem.extract.household import household_facts
 from tem.extract.leisure import taste_phrase, taste_relation
 from tem.extract.partners import name_said_of, person_name
 from tem.extract.posts import posts_at
@@ -359,11 +360,8 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
     """ "my dog Max" -> has pet; "my girlfriend Anna" -> partner; "my flat in Leeds"."""
     owner = next((c for c in noun.children if c.dep_ == "poss"), None)
     named_mine = _named_by(noun) and first_possessed(noun)
-    if owner is None and noun.lemma_.casefold() in lx.ANIMALS and _beside_speaker(noun):
-        return [(speaker, "has pet", noun.lemma_.casefold(), "assert")]  # "the dog and I"
-    if owner is None and noun.lemma_.casefold() in lx.HOME_NOUNS and _home_at_hand(noun):
-        place = place_from(noun, ("in",))  # "this flat in Fitzroy is all mine now"
-        return [] if place is None else [(speaker, "lives in", place, "assert")]
+    if household := household_facts(noun, speaker):
+        return household  # "the dog and I", "this flat in Fitzroy", "my commute from X"
     if not named_mine and (owner is None or owner.lower_ not in FIRST_POSSESSIVE):
         return []  # "our dog Rex": the parser hangs "our" on the name
     lemma = noun.lemma_.casefold()
@@ -399,35 +397,6 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
             return []  # "my first day at Acme is next Monday"
         return [(speaker, "works at", org, "assert") for org in _first_days_at(noun)]
     return posts_at(noun, speaker)
-
-
-def _beside_speaker(noun: Token) -> bool:
-    """An animal joined to the speaker as the one they live with: "the cockatiel and I
-    watched the rain", "just me and the dog tonight" (the animal of the house; not "a
-    dog and I", nor "the neighbours' dog and me")."""
-    dets = [c for c in noun.children if c.dep_ in ("det", "poss")]
-    if [d.lower_ for d in dets] != ["the"] or filters.blocked(kinds.clause_of(noun)):
-        return False
-    if any(c.dep_ in ("relcl", "acl") for c in noun.children):
-        return False  # "me and the husky I'm dog-sitting": told apart from the house's
-    return any(m.lower_ in ("i", "me") for m in noun.conjuncts)
-
-
-def _home_at_hand(noun: Token) -> bool:
-    """A home pointed at as the one the speaker is in, told in the present: "this flat
-    in Fitzroy is all mine now", "the new apt in Atlanta has a gym", "new flat in
-    fitzroy = zero parking" (not "the flat in Paris was lovely", nor "a new flat", nor
-    one in a message to its owner)."""
-    dets = {c.lower_ for c in noun.children if c.dep_ == "det"}
-    new = any(c.dep_ == "amod" and c.lower_ == "new" for c in noun.children)
-    if not ("this" in dets or new and dets <= {"the"}):
-        return False
-    clause = kinds.clause_of(noun)
-    present = clause.tag_ in ("VBZ", "VBP") or clause.pos_ not in ("VERB", "AUX")
-    addressed = any(t.lower_ in ("you", "your", "u", "ur") for t in noun.sent)
-    if not present or addressed:  # "your kids are so big, and the new flat looks amazing"
-        return False
-    return not filters.blocked(clause) and not trips.is_trip(clause)
 
 
 ANIMAL_DOINGS = frozenset(

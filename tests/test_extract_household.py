@@ -1,0 +1,68 @@
+"""The speaker's home life said through a noun without "my" (tem.extract.household),
+and the daily commute from home."""
+
+from __future__ import annotations
+
+import pytest
+from tests.test_extract_rules import triples
+
+
+def homes(text: str) -> set[tuple[str | None, str]]:
+    return {(v, k) for s, r, v, k in triples(text) if r == "lives in" and s == "Maria"}
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("My commute from Woking to Waterloo takes an hour.", ("Woking", "assert")),
+        ("My old commute from Slough was awful.", ("Slough", "end")),
+        ("I commute into London from Croydon.", ("Croydon", "assert")),
+    ],
+)
+def test_a_commute_starts_at_home(text: str, home: tuple[str, str]) -> None:
+    assert home in homes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister's commute from Leeds is long.",
+        "I'd rather not commute from Reading.",
+        "I commute to Leeds every day.",
+    ],
+)
+def test_anothers_commute_one_wished_or_its_end_is_no_home(text: str) -> None:
+    assert not homes(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        (
+            "bro the new apt in atlanta has a gym downstairs so my powerlifting era is BACK",
+            "atlanta",
+        ),
+        ("This flat in Kilkenny is near the club, which matters.", "Kilkenny"),
+        ("The flat in Paris was lovely.", None),
+        ("This flat in Rome is gorgeous, best holiday ever.", None),
+        ("Is this flat in Leeds still available?", None),
+    ],
+)
+def test_a_home_pointed_at_in_the_present_is_the_speakers(text: str, home: str | None) -> None:
+    homes = {(v or "").casefold() for s, r, v, k in triples(text) if r == "lives in"}
+    assert homes == ({home.casefold()} if home else set())
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [
+        ("it's just me and the dog tonight.", "dog"),
+        ("Me and the cat are staying in.", "cat"),
+        ("A dog and I shared the bench.", None),
+        ("The neighbours' dog and me are friends now.", None),
+        ("My sister and the dog went out.", None),
+    ],
+)
+def test_the_animal_joined_to_the_speaker_is_theirs(text: str, pet: str | None) -> None:
+    pets = {v for s, r, v, k in triples(text) if r == "has pet" and s == "Maria"}
+    assert pets == ({pet} if pet else set())
