@@ -8,13 +8,14 @@ the whole name, "porto" typed in lowercase is Porto.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
 
 from tem.extract import kinds, languages, partners
 from tem.extract.lexicon import ANIMALS, CUE_STATUS, OCCUPATIONS
-from tem.extract.nlp import english_word
+from tem.extract.nlp import english_word, frequency
 from tem.extract.values import own_part, shop_s
 
 LEADING = frozenset({"a", "an", "the", "my", "our", "some", "this", "that", "based", "-"})
@@ -220,3 +221,16 @@ def _counted(token: Any) -> bool:
     subject's name is none ("maths", "physics", "economics")."""
     lower = token.lower_
     return bool(token.tag_ == "NNS" and not lower.endswith(("ics", "maths")))
+
+
+@functools.lru_cache(maxsize=4096)
+def closed_compound(word: str, heads: frozenset[str]) -> bool:
+    """A pastime written as one word of an English word and a known pastime's doing,
+    spelled right: "kitesurfing" (kite, surfing), "stepdancing" (not "parkruning")."""
+    return any(
+        word[i:] in heads
+        and word[i:].endswith("ing")
+        and frequency(word[i:]) > 0
+        and english_word(word[:i])
+        for i in range(3, len(word) - 4)
+    )

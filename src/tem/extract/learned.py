@@ -38,7 +38,7 @@ from typing import Any
 from tem.extract import about, filters, institutions, kinds, offers, partners, shapes, trips
 from tem.extract.endings import END_CUES, says_an_end
 from tem.extract.facts import Candidate, Kind
-from tem.extract.forms import NAMED, canonical, whole_name
+from tem.extract.forms import NAMED, canonical, closed_compound, whole_name
 from tem.extract.kinds import clause_of
 from tem.extract.lexicon import FORMER, KIN_NOUNS, OCCUPATIONS
 from tem.extract.origins import from_origin, where_else
@@ -105,22 +105,7 @@ def known_head(relation: str, value: str | None) -> bool:
     forms = {last, last.removesuffix("s"), f"{last}s"}
     if forms & words or relation == "job title" and forms & OCCUPATIONS:
         return True
-    return relation == "hobby" and _closed_compound(last, words)
-
-
-@functools.lru_cache(maxsize=4096)
-def _closed_compound(word: str, heads: frozenset[str]) -> bool:
-    """A pastime written as one word of an English word and a known pastime's doing,
-    spelled right: "kitesurfing" (kite, surfing), "stepdancing" (not "parkruning")."""
-    from tem.extract.nlp import english_word, frequency
-
-    return any(
-        word[i:] in heads
-        and word[i:].endswith("ing")
-        and frequency(word[i:]) > 0
-        and english_word(word[:i])
-        for i in range(3, len(word) - 4)
-    )
+    return relation == "hobby" and closed_compound(last, words)
 
 
 Proposal = tuple[int, int, str]
@@ -292,7 +277,7 @@ def admitted(
     whom the clause is about does not matter; the other guards hold."""
     if filters.is_future(verb):
         return False
-    if kind == "assert" and filters.names_future_day(verb.sent, _anothers_clauses(verb)):
+    if kind == "assert" and filters.names_future_day(verb.sent, trips.anothers_clauses(verb)):
         return False
     if wished(verb, kind):  # "I wish I lived in Hawaii": neither true nor ended
         return False
@@ -318,26 +303,6 @@ def admitted(
     if relation == "hobby" and not pastime(verb):
         return False
     return held or owned_by_speaker(verb, relation) or about.about_speaker(verb, speaker)
-
-
-SUBJECTS = frozenset({"nsubj", "nsubjpass"})
-
-
-def _anothers_clauses(verb: Token) -> list[Token]:
-    """The words of the clauses beside ``verb``'s that tell of someone else, by a
-    subject of their own: "my fiancé Kenji joins me next month", "my shifts are changing
-    from next month" (not the speaker's own: "we have a launch next week")."""
-    mine = {verb.i, *(g.i for g in filters.governors(verb))}
-    return [
-        word
-        for clause in verb.sent
-        if clause.pos_ in ("VERB", "AUX")
-        and clause.i not in mine
-        and (subject := next((c for c in clause.children if c.dep_ in SUBJECTS), None)) is not None
-        and subject.lower_ not in SELF
-        and subject.lower_ not in ("it", "there")
-        for word in trips.own_words(clause)
-    ]
 
 
 def owned_by_speaker(verb: Token, relation: str) -> bool:

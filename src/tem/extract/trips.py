@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract.filters import own_subject
+from tem.extract.filters import governors, own_subject
 from tem.extract.lexicon import SHORT_UNITS, TRIP_NOUNS
+from tem.extract.subjects import SELF
 from tem.extract.values import lowercase_place
 
 Token = Any
@@ -247,3 +248,23 @@ def is_visit(verb: Token) -> bool:
         if token.lemma_ == "day" and any(c.lower_ == "open" for c in token.children):
             return True
     return False
+
+
+SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+
+
+def anothers_clauses(verb: Token) -> list[Token]:
+    """The words of the clauses beside ``verb``'s that tell of someone else, by a
+    subject of their own: "my fiancé Kenji joins me next month", "my shifts are changing
+    from next month" (not the speaker's own: "we have a launch next week")."""
+    mine = {verb.i, *(g.i for g in governors(verb))}
+    return [
+        word
+        for clause in verb.sent
+        if clause.pos_ in ("VERB", "AUX")
+        and clause.i not in mine
+        and (subject := next((c for c in clause.children if c.dep_ in SUBJECTS), None)) is not None
+        and subject.lower_ not in SELF
+        and subject.lower_ not in ("it", "there")
+        for word in own_words(clause)
+    ]
