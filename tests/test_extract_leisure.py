@@ -86,3 +86,8 @@ def test_a_pastimes_doing_loved_or_enjoyed_is_a_pastime(text: str, pastime: str)
 )
 def test_a_doing_wished_denied_or_no_pastime_is_none(text: str) -> None:
     assert not {f for f in triples(text) if f[1] == "hobby"}
+
+
+def test_a_doing_told_with_what_is_done_is_no_pastime_of_its_own() -> None:
+    found = triples("I just really enjoy watching our pets play with one another.")
+    assert ("Maria", "hobby", "watching", "assert") not in found

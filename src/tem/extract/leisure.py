@@ -171,11 +171,12 @@ def liked(verb: Token, rule: VerbRule) -> Found:
 
 def _loved_pastime(verb: Token, obj: Token, value: str | None, rule: VerbRule) -> Found:
     """ "I love kitesurfing", "I enjoy bouldering": a pastime's doing loved or enjoyed
-    as itself, one word the writers named pastimes by ("I love running into you" is
-    none; "I like cooking" is too weak a word)."""
+    as itself, one word the writers named pastimes by ("I love running into you" and
+    "I love watching them play" are none; "I like cooking" is too weak a word)."""
     from tem.extract.learned import known_head
 
-    bare = obj.tag_ == "VBG" and value == obj.text and obj.is_lower
+    done = any(c.dep_ in ("dobj", "ccomp", "xcomp", "nsubj", "attr") for c in obj.children)
+    bare = obj.tag_ == "VBG" and value == obj.text and obj.is_lower and not done
     if rule.relation != "likes" or verb.lemma_ not in ("love", "enjoy", "adore") or not bare:
         return []
     return [("hobby", value, rule.kind)] if known_head("hobby", value) else []
