@@ -105,12 +105,10 @@ def _name(item: list[Token]) -> str | None:
 
 def _words(item: list[Token]) -> list[Token]:
     """The words of an item's name: none where the item is a clause, denied, or work."""
-    inside = {t.i for t in item}
-    said = any(
-        t.tag_ in ("VBZ", "VBP", "VBD", "MD")
-        or t.dep_.startswith("nsubj")
-        and t.head.i in inside  # "Monday Pilates, ...": the
-        for t in item  # parser's subject of a later item's noun is no clause
+    inside = {t.i for t in item}  # "Monday Pilates, ...": a subject the parser hangs on a
+    said = any(  # later item's noun is no clause of this one
+        t.tag_ in ("VBZ", "VBP", "VBD", "MD") or t.dep_.startswith("nsubj") and t.head.i in inside
+        for t in item
     )
     if said or any(t.lower_ in DENIED for t in item):
         return []  # "my son has swimming on Tuesdays", "no more Pilates on Tuesdays"

@@ -12,7 +12,7 @@ from typing import Any
 
 from tem.extract.filters import governors, own_subject
 from tem.extract.lexicon import SHORT_UNITS, TRIP_NOUNS
-from tem.extract.subjects import SELF
+from tem.extract.subjects import SELF, SUBJECT_DEPS
 from tem.extract.values import lowercase_place
 
 Token = Any
@@ -250,9 +250,6 @@ def is_visit(verb: Token) -> bool:
     return False
 
 
-SUBJECTS = frozenset({"nsubj", "nsubjpass"})
-
-
 def anothers_clauses(verb: Token) -> list[Token]:
     """The words of the clauses beside ``verb``'s that tell of someone else, by a
     subject of their own: "my fiancé Kenji joins me next month", "my shifts are changing
@@ -263,7 +260,8 @@ def anothers_clauses(verb: Token) -> list[Token]:
         for clause in verb.sent
         if clause.pos_ in ("VERB", "AUX")
         and clause.i not in mine
-        and (subject := next((c for c in clause.children if c.dep_ in SUBJECTS), None)) is not None
+        and (subject := next((c for c in clause.children if c.dep_ in SUBJECT_DEPS), None))
+        is not None
         and subject.lower_ not in SELF
         and subject.lower_ not in ("it", "there")
         for word in own_words(clause)
