@@ -13,7 +13,7 @@ twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
 that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
 twenty-five-writer model, ``tests/data/extraction_fresh10.jsonl``, written after
 that round's last change, and ``extraction_fresh11.jsonl`` to
-``extraction_fresh90.jsonl``, each frozen before the extractor it measures read it; each
+``extraction_fresh92.jsonl``, each frozen before the extractor it measures read it; each
 by someone who saw neither the code, nor the other sets; fresh5 to fresh60 are training
 rows of the span model since the eighty-four-writer model, so their floors now guard
 against regressions only) or
@@ -129,6 +129,8 @@ SETS = {
     "extraction_fresh88.jsonl": ROOT / "data" / "extraction_fresh88.jsonl",
     "extraction_fresh89.jsonl": ROOT / "data" / "extraction_fresh89.jsonl",
     "extraction_fresh90.jsonl": ROOT / "data" / "extraction_fresh90.jsonl",
+    "extraction_fresh91.jsonl": ROOT / "data" / "extraction_fresh91.jsonl",
+    "extraction_fresh92.jsonl": ROOT / "data" / "extraction_fresh92.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
