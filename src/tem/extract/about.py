@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tem.extract import kinds, shapes
-from tem.extract.lexicon import KIN_NOUNS
+from tem.extract.lexicon import KIN_NOUNS, YOU
 from tem.extract.subjects import (
     FIRST_POSSESSIVE,
     SELF,
@@ -81,7 +81,7 @@ def _addressed_here(token: Token, verb: Token) -> bool:
     """True for a "you" that is not inside a clause below ``verb``: "Been a porter for
     four years, so if *you* need directions, give us a shout" speaks to "you" in a clause
     of its own."""
-    if token.lower_ not in ("you", "your", "u", "ur"):
+    if token.lower_ not in YOU:
         return False
     clause = kinds.clause_of(token)
     return clause.i == verb.i or all(t.i != verb.i for t in clause.ancestors)

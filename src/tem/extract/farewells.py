@@ -26,7 +26,7 @@ from tem.extract import filters
 from tem.extract.facts import Candidate
 from tem.extract.kinds import STUDY_CUES, clause_of, span_of
 from tem.extract.leisure import initials
-from tem.extract.lexicon import HOME_NOUNS, JOB_NOUNS, SENDING, SPANS
+from tem.extract.lexicon import HOME_NOUNS, JOB_NOUNS, MOVES, SENDING, SPANS
 from tem.extract.nlp import respelled
 from tem.extract.posts import ended_by_last_day
 from tem.extract.subjects import said_by
@@ -193,7 +193,7 @@ def homes_before(sentence: Any, candidates: list[Candidate], speaker: str) -> li
 
 HOME_VERBS = frozenset({"live", "stay", "reside", "grow", "base"})
 """Verbs that tell a home in the past: "I have lived in Amman", "was living in Dublin"."""
-MOVING = frozenset({"move", "relocate", "flit", "come", "settle", "shift", "emigrate", "transfer"})
+MOVING = MOVES | {"come", "settle", "shift", "emigrate", "transfer"}
 """Verbs whose place is the home held since: "moved to Toronto", "came back to Kraków"."""
 
 

@@ -8,7 +8,7 @@ rule only fires on a plain, affirmed, factual statement.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from tem.extract.questions import is_question, question_start
@@ -396,17 +396,20 @@ def _arranged(verb: Token) -> bool:
     )
 
 
-def names_future_day(sentence: Any, besides: Iterable[Token] = ()) -> bool:
+def names_future_day(sentence: Any, besides: Callable[[], Iterable[Token]] | None = None) -> bool:
     """True when a date in ``sentence`` lies ahead: "next Monday", "tomorrow"; a date
-    among ``besides`` does not count (another's clause: "I work at Hootsuite and my
-    fiancé joins me next month" tells no work of the speaker's to come)."""
-    others = {t.i for t in besides}
-    return any(
-        ent.label_ in ("DATE", "TIME")
-        and FUTURE_DAY_WORDS & {t.lower_ for t in ent}
-        and ent.root.i not in others
+    among the words ``besides`` gives does not count (another's clause: "I work at
+    Hootsuite and my fiancé joins me next month" tells no work of the speaker's to
+    come), and they are asked for only when a date lies ahead."""
+    ahead = [
+        ent
         for ent in sentence.ents
-    )
+        if ent.label_ in ("DATE", "TIME") and FUTURE_DAY_WORDS & {t.lower_ for t in ent}
+    ]
+    if not ahead or besides is None:
+        return bool(ahead)
+    others = {t.i for t in besides()}
+    return any(ent.root.i not in others for ent in ahead)
 
 
 def _in_time(verb: Token) -> bool:

@@ -20,9 +20,6 @@ from tem.extract.values import place_from
 Token = Any
 Stated = list[tuple[str, str, str | None, Kind]]
 
-ADDRESSED = frozenset({"you", "your", "u", "ur"})
-"""Words of a message to someone else, whose home or animal it may be about."""
-
 
 def household_facts(noun: Token, speaker: str) -> Stated:
     """The facts ``noun`` states of the speaker's household, or none."""
@@ -61,7 +58,7 @@ def _home_at_hand(noun: Token) -> bool:
         return False
     clause = kinds.clause_of(noun)
     present = clause.tag_ in ("VBZ", "VBP") or clause.pos_ not in ("VERB", "AUX")
-    if not present or any(t.lower_ in ADDRESSED for t in noun.sent):
+    if not present or any(t.lower_ in lx.YOU for t in noun.sent):
         return False  # "your kids are so big, and the new flat looks amazing"
     return not filters.blocked(clause) and not trips.is_trip(clause)
 

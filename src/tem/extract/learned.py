@@ -277,7 +277,9 @@ def admitted(
     whom the clause is about does not matter; the other guards hold."""
     if filters.is_future(verb):
         return False
-    if kind == "assert" and filters.names_future_day(verb.sent, trips.anothers_clauses(verb)):
+    if kind == "assert" and filters.names_future_day(
+        verb.sent, functools.partial(trips.anothers_clauses, verb)
+    ):
         return False
     if wished(verb, kind):  # "I wish I lived in Hawaii": neither true nor ended
         return False

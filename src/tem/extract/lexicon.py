@@ -128,6 +128,11 @@ SENDING = frozenset("send post station deploy second transfer relocate assign fl
 Munich", "Médecins Sans Frontières sent me to Niger as a logistician". The speaker
 must be the object and a place or post named ("to", "as"): "Amazon sent me a refund"
 sends a thing."""
+MOVES = frozenset({"move", "relocate", "flit"})
+"""Verbs of moving home, whose "from" names the home left: "moved to Porto from Lisbon",
+"flitted to Perth" (not "live", "settle")."""
+YOU = frozenset({"you", "your", "u", "ur"})
+"""The words of the one addressed, as chat types them."""
 HOME_NOUNS = frozenset(
     """
     flat apartment house home place condo studio loft townhouse cottage bungalow cabin

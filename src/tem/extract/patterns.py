@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tem.extract.facts import Kind
+from tem.extract.lexicon import MOVES
 
 Extra = tuple[str, str | None, Kind]
 
@@ -37,7 +38,7 @@ WORK_PREPS = ("at", "for", "with", "from", "by")
 
 VERB_RULES: tuple[VerbRule, ...] = (
     # where someone lives
-    rule("move relocate flit", "lives in", "place", "to", "into", "in", place=True),
+    rule(" ".join(sorted(MOVES)), "lives in", "place", "to", "into", "in", place=True),
     rule("live reside settle base", "lives in", "place", "in", "into", "out", place=True),
     rule("buy rent lease sign find get", "lives in", "home", "in", "on", place=True),
     rule("spend", "lives in", "long_stay", "in", place=True),

@@ -60,8 +60,6 @@ def proper_name(noun: Token) -> str | None:
 
 YEAR = re.compile(r"^(19|20)\d\d$")
 """A year as written: "in 2015"."""
-MOVES = frozenset({"move", "relocate", "flit"})
-"""The verbs of the place rules whose "from" names the home left (not "live", "settle")."""
 
 
 def place(verb: Token, rule: VerbRule) -> Found:
@@ -69,7 +67,7 @@ def place(verb: Token, rule: VerbRule) -> Found:
     order ("moved to Porto from Lisbon", "moved from Cairo to Berlin")."""
     said = place_from(verb, rule.preps) or where_place(verb) or nested_place(verb)
     found = found_one(rule, said)
-    if verb.lemma_ in MOVES and rule.kind == "assert":
+    if verb.lemma_ in lx.MOVES and rule.kind == "assert":
         left = next((place_text(t) for t in objects_of(verb, ("from",)) if is_place(t)), None)
         if left is not None and all(value != left for _, value, _ in found):
             found.append(("lives in", left, "end"))
