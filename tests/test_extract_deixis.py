@@ -37,3 +37,28 @@ def test_a_home_pointed_back_to_is_the_place_named_last(text: str, home: str) ->
 )
 def test_a_home_pointed_to_in_a_blocked_or_others_clause_is_none(text: str) -> None:
     assert not {t for t in triples(text) if t[0] == "Ana" and t[1] == "lives in"}
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("Hail the size of marbles here in Monterrey!", "Monterrey"),
+        ("Minus 48 this morning here in Yakutsk and my husband had to warm the car.", "Yakutsk"),
+        ("It's so hot here in Lisbon today.", "Lisbon"),
+    ],
+)
+def test_a_place_the_speaker_is_here_in_is_a_home(text: str, home: str) -> None:
+    assert ("Ana", "lives in", home, "assert") in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We're here in Rome for the week.",  # a trip
+        "On holiday here in Bali, loving it.",
+        "Our cat was put to sleep here in September.",  # a month
+        "Snow's finally melting up here in the valley, smells like spring.",  # no town
+    ],
+)
+def test_here_in_a_trip_or_a_time_is_no_home(text: str) -> None:
+    assert not {t for t in triples(text) if t[1] == "lives in" and t[3] == "assert"}

@@ -163,3 +163,26 @@ def test_days_at_a_firm_put_behind_the_speaker_are_over() -> None:
     found = triples("My days at Shell are behind me — handed in my badge last Friday.")
     assert ("Maria", "works at", "Shell", "end") in found
     assert ("Maria", "works at", "Shell", "assert") not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        (
+            "Emirates has had me flying as cabin crew for a decade, and rosters around school"
+            " terms are a nightmare.",
+            "Emirates",
+        ),
+        (
+            "I've been pounding the beat for the Met Police for twelve years, but the school run"
+            " is the real front line.",
+            "Met Police",
+        ),
+    ],
+)
+def test_words_of_study_in_a_clause_about_something_else_make_no_school(
+    text: str, employer: str
+) -> None:
+    facts = triples(text)
+    assert ("Maria", "works at", employer, "assert") in facts
+    assert not {f for f in facts if f[1] == "studies at"}

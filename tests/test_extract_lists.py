@@ -56,6 +56,7 @@ def test_listed_mates_of_the_same_kind_are_values_too(
         # the present adds to what holds: nothing ended
         ("I speak English, Hindi and now German.", set()),
         ("I've lived in Lyon for a decade now.", set()),
+        ("I've had a hamster, a rabbit, and now a cat.", {"hamster", "rabbit"}),
     ],
 )
 def test_what_a_list_held_before_now_ended(text: str, ended: set[str]) -> None:
@@ -82,3 +83,12 @@ def test_an_employer_before_now_a_title_at_another_ended() -> None:
     found = {(f.relation, f.value, f.kind) for f in OfflineExtractor().extract(session)}
     assert {("works at", "HBL", "end"), ("works at", "Engro", "end")} <= found
     assert ("works at", "Careem", "assert") in found
+
+
+def test_a_pet_ends_only_for_a_later_pet() -> None:
+    """ "and now a baby" adds to the household; the pets before it hold."""
+    text = "Pets in this house: a border collie, two guinea pigs, a tortoise, and now a baby."
+    session = Session("s", datetime(2024, 5, 1, tzinfo=UTC), (Turn("Ana", text, 0),))
+    found = {(f.relation, f.value, f.kind) for f in OfflineExtractor().extract(session)}
+    assert ("has pet", "tortoise", "assert") in found
+    assert not {f for f in found if f[2] == "end"}

@@ -1063,3 +1063,10 @@ def test_a_number_after_a_title_is_no_part_of_it() -> None:
 )
 def test_a_settlement_is_the_name_it_is_given(text: str, home: str) -> None:
     assert ("Maria", "lives in", home, "assert") in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I gave up playing the drums.", "gave up playing the drums cant do it with a baby"]
+)
+def test_a_doing_given_up_is_no_pastime_held(text: str) -> None:
+    assert not {f for f in triples(text) if f[3] == "assert" and f[1] in ("hobby", "plays")}

@@ -92,3 +92,51 @@ def test_a_known_occupation_the_tagger_took_for_an_adjective_is_a_title() -> Non
     span = next(doc[t.i : t.i + 1] for t in doc if t.lower_ == "paramedic")
     assert span.root.pos_ == "ADJ"  # the misreading this guards against
     assert shapes.well_formed("job title", span)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We spent the Easter holidays in Crete and the toddler napped on every single beach.",
+        "I'm losing to every single one of them.",
+    ],
+)
+def test_single_stressing_a_count_is_no_status(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    found = facts_with(monkeypatch, text, "single", "RELATIONSHIP_STATUS")
+    assert not {f for f in found if f[1] == "relationship status"}
+
+
+def test_a_single_parent_is_single(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = facts_with(monkeypatch, "I'm a single mum of two now.", "single", "RELATIONSHIP_STATUS")
+    assert ("Ana", "relationship status", "single", "assert") in found
+
+
+@pytest.mark.parametrize(
+    ("text", "drink"),
+    [
+        ("My weekdays now: 7am yoga, a long commute to Bosch, and kaapi all afternoon.", "kaapi"),
+        ("My Harmattan must-haves: shea butter, a flask of kunu, and my two cats.", "kunu"),
+    ],
+)
+def test_a_drink_no_list_knows_had_every_day_or_by_the_flask_is_a_drink(
+    monkeypatch: pytest.MonkeyPatch, text: str, drink: str
+) -> None:
+    found = facts_with(monkeypatch, text, drink, "FAVORITE_DRINK")
+    assert ("Ana", "favorite drink", drink, "assert") in found
+
+
+def test_a_word_no_list_knows_without_a_drinking_time_is_no_drink(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    found = facts_with(monkeypatch, "My weekdays now: yoga and kaapi.", "kaapi", "FAVORITE_DRINK")
+    assert not {f for f in found if f[1] == "favorite drink"}
+
+
+def test_a_drink_had_now_and_then_is_no_favourite(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (
+        "Drinks that have kept me alive since relocating to Medellín: tinto every morning,"
+        " aguapanela when it rains, and the odd beer with my new coworkers at Rappi."
+    )
+    found = facts_with(monkeypatch, text, "tinto", "FAVORITE_DRINK")
+    assert ("Ana", "favorite drink", "tinto", "assert") in found
+    assert not {f for f in found if f[1] == "favorite drink" and "beer" in (f[2] or "")}

@@ -185,3 +185,16 @@ def test_a_thing_played_keeps_its_noun(text: str, pastime: str) -> None:
 @pytest.mark.parametrize(("value", "kind"), [("lil pug", "pug"), ("little tabby", "tabby")])
 def test_a_word_of_fondness_is_no_part_of_a_pets_kind(value: str, kind: str) -> None:
     assert tidy("has pet", value) == kind
+
+
+@pytest.mark.parametrize(
+    ("value", "tidied"),
+    [
+        ("Bosch after Emil", "Bosch"),
+        ("Siemens when", "Siemens"),
+        ("Pets at Home", "Pets at Home"),
+        ("After Dark Studios", "After Dark Studios"),
+    ],
+)
+def test_an_organisation_ends_before_a_clause_of_when(value: str, tidied: str) -> None:
+    assert tidy("works at", value) == tidied

@@ -1,6 +1,8 @@
 """A home pointed back to: "I was transferred to our Monterrey office in January and I
 live *there* now", "Melbourne winters r killing me, I literally moved *here* from
-Brisbane", "Curitiba born and still living here".
+Brisbane", "Curitiba born and still living here"; and a place the speaker says "here in": "Minus 48
+this morning here in Yakutsk", "the men here in lima CAN dance" (where the speaker is,
+whoever the clause is about; not on a trip: "here in Rome for the week").
 
 A verb of living or moving whose place is "here" or "there" names no place itself; the
 place is the one the turn named last before it (a listed place or one the tagger names),
@@ -13,9 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import filters
+from tem.extract import filters, trips
 from tem.extract.facts import Candidate
-from tem.extract.places import place_span
+from tem.extract.kinds import clause_of
+from tem.extract.places import place_at, place_span
 from tem.extract.subjects import resolve_subject
 
 Token = Any
@@ -72,3 +75,43 @@ def _named_before(word: Token, verb: Token) -> str | None:
 
 def _place(token: Token) -> Any | None:
     return place_span(token) if token.ent_type_ in ("GPE", "LOC") or token.is_alpha else None
+
+
+NEAR = frozenset({"up", "down", "out", "over", "back"})
+"""Words before "here" that keep it the speaker's place: "up here in Tromsø"."""
+
+
+def here_homes(sentence: Any, speaker: str) -> list[Candidate]:
+    """Places ``sentence`` says the speaker is "here in": "Hail the size of marbles here
+    in Monterrey!", "our market here in Gràcia"; not a trip's place ("here in Rome for
+    the week", "on holiday here in Bali"), nor one in a blocked clause ("I wish I was
+    here in Lisbon")."""
+    found = []
+    for word in sentence:
+        after = word.doc[word.i + 1 : word.i + 2]
+        if word.lower_ != "here" or not after or after[0].lower_ != "in":
+            continue
+        objects = [o for o in after[0].children if o.dep_ == "pobj"]
+        place = place_span(objects[0]) if objects else None
+        named = objects and (objects[0].ent_type_ == "GPE" or _listed(objects[0]))
+        if place is None or not named:
+            continue  # "up here in the valley", "here in September": no town named
+        verb = clause_of(word)
+        trip = trips.is_trip(verb) or any(trips.is_trip(t) for t in filters.governors(verb))
+        if trip or filters.blocked(verb) or _on_a_trip(sentence):
+            continue
+        found.append(Candidate(speaker, "lives in", str(place.text), "assert", verb.i))
+    return found
+
+
+def _listed(word: Token) -> bool:
+    """A place the list knows named bare, as a town is ("here in lima"), not a kind of
+    place ("here in the valley")."""
+    return place_at(word) is not None and not any(c.dep_ == "det" for c in word.children)
+
+
+def _on_a_trip(sentence: Any) -> bool:
+    """A sentence that tells of a trip anywhere in it ("visiting", "holiday")."""
+    from tem.extract.lexicon import TRIP_NOUNS
+
+    return any(t.lemma_ in TRIP_NOUNS or t.lemma_ == "visit" for t in sentence)

@@ -19,11 +19,13 @@ from tem.extract.kinds import (
     SCHOOL_HEADS,
     STUDY_CUES,
     WORK_CUES,
+    heading_before,
     person_noun,
-    sentence_words,
     span_of,
+    word_forms,
 )
 from tem.extract.places import named_place
+from tem.extract.subjects import SELF, SUBJECT_DEPS
 
 PART_TIME = re.compile(
     r"\b(?:part|full)[- ]time\b(?! (?:mba|master|msc|phd|degree|student|course|study))",
@@ -82,8 +84,9 @@ def school_or_employer(relation: str, span: Any) -> str | None:
     if local := _frame_at(span):
         return local
     named = {t.lower_ for t in span}
-    context = sentence_words(span) - named  # "studyin" is "studying" already (spoken())
-    others = [t for t in span.sent if not span.start <= t.i < span.end]
+    words = _beside(span)
+    context = word_forms(words) - named  # "studyin" is "studying" already (spoken())
+    others = [t for t in words if not span.start <= t.i < span.end]
     study = bool(context & STUDY_CUES) or any(_year_of_study(t) for t in others)
     occupied = bool((context - {"student"}) & OCCUPATIONS)
     work = bool(context & WORK_CUES) or occupied or bool(PART_TIME.search(span.sent.text))
@@ -95,6 +98,24 @@ def school_or_employer(relation: str, span: Any) -> str | None:
     if school_name and (not work or study and not occupied):
         return "studies at"  # a college beside study words and no occupation
     return relation
+
+
+def _beside(span: Any) -> list[Any]:
+    """The words of ``span``'s sentence and of the heading before it, less those of a
+    clause joined to it that tells of someone or something else by a subject of its own:
+    "Emirates has had me flying as cabin crew, and rosters around school terms are a
+    nightmare" (the school terms are the rosters'); the speaker's own clauses count ("I
+    got a place at Wits and I'm enrolled on the nursing degree")."""
+    apart: set[int] = set()
+    for clause in span.sent:
+        subject = next((c for c in clause.children if c.dep_ in SUBJECT_DEPS), None)
+        verb = clause.dep_ == "conj" and clause.pos_ in ("VERB", "AUX")
+        joined = verb and subject is not None and subject.lower_ not in SELF
+        inside = clause.left_edge.i <= span.root.i <= clause.right_edge.i
+        if joined and not inside:
+            apart |= {t.i for t in clause.subtree}
+    heading = heading_before(span.sent)
+    return [*(t for t in span.sent if t.i not in apart), *(heading or ())]
 
 
 def only_a_place(relation: str, value: str | None, sentence: Any) -> bool:

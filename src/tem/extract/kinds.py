@@ -209,6 +209,8 @@ def superseded(span: Any) -> bool:
         first = first.head
     items = [t for t in first.subtree if t.i == first.i or _listed_under(t, first)]
     later = [t for t in items if t.i > root.i and t.pos_ == root.pos_ and _now_marked(t)]
+    if is_animal(root):  # "a border collie, two guinea pigs, and now a baby": one more
+        later = [t for t in later if is_animal(t)]
     return root.pos_ in ("NOUN", "PROPN") and bool(later) and not told_as_present(root)
 
 
@@ -429,3 +431,17 @@ def name_given(noun: Any) -> Any | None:
         ),
         None,
     )
+
+
+DAILY_TIMES = frozenset("day morning afternoon evening night".split())
+"""The times of a day a drink is had at, every day."""
+
+
+def taken_daily(span: Any) -> bool:
+    """True for a thing had at a time of every day, as a drink is: "tinto every
+    morning", "kaapi all afternoon", "my 4th zobo of the day", "three a day"."""
+    after = [t.lower_ for t in span.doc[span.end : span.end + 4]]
+    pairs = list(zip(after, after[1:], strict=False))
+    every = any(a in ("every", "evry", "each", "all") and b in DAILY_TIMES for a, b in pairs)
+    per = any(a in ("a", "per", "the") and b == "day" for a, b in pairs)
+    return every or per or bool(after) and after[0] == "daily"

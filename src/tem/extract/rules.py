@@ -14,7 +14,7 @@ from tem.extract.bio import bio_candidates
 from tem.extract.breakups import breakup_candidates
 from tem.extract.contracts import contract_candidates
 from tem.extract.copula import be_facts, possessive_facts
-from tem.extract.deixis import pointed_homes
+from tem.extract.deixis import here_homes, pointed_homes
 from tem.extract.employers import employer_candidates
 from tem.extract.facts import Candidate
 from tem.extract.natives import native_homes
@@ -71,6 +71,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *breakup_candidates(sentence, speaker),
         *tenure_candidates(sentence, speaker),
         *pointed_homes(sentence, speaker),
+        *here_homes(sentence, speaker),
         *native_homes(sentence, speaker),
         *routine_candidates(sentence, speaker),
         *scheduled_pastimes(sentence, speaker),
@@ -90,7 +91,7 @@ def verb_facts(verb: Token, speaker: str) -> list[tuple[str, str, str | None, An
     subject = speaker if kinds.acts_on_speaker(verb) else resolve_subject(verb, speaker)
     if subject is None:
         return []  # "Acme promoted me": whatever the verb reads, it reads of the speaker
-    if filters.is_negated(verb):
+    if filters.is_negated(verb) or _given_up(verb):
         return []
     state_ok = not filters.blocked(verb)
     no_longer = filters.ended_by_no_longer(verb)
@@ -106,6 +107,18 @@ def verb_facts(verb: Token, speaker: str) -> list[tuple[str, str, str | None, An
         for relation, value, kind in triples:
             found.append((subject, relation, value, "end" if no_longer else kind))
     return found
+
+
+def _given_up(verb: Token) -> bool:
+    """True for a doing the speaker stopped: "I gave up playing the drums", "stopped
+    playing rugby" (the ending verb's own rule reads the habit ended)."""
+    above = verb.head
+    if verb.dep_ not in ("xcomp", "pcomp") or above.i == verb.i:
+        return False
+    particles = {c.lower_ for c in above.children if c.dep_ == "prt"}
+    return (
+        above.lemma_ in ("quit", "stop") or above.lemma_ in ("give", "kick") and "up" in particles
+    )
 
 
 def _particle_fits(verb: Token, rule: VerbRule) -> bool:

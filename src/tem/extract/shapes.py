@@ -29,6 +29,7 @@ from tem.extract.kinds import (
     person_noun,
     sentence_words,
     spelled,
+    taken_daily,
 )
 from tem.extract.languages import language_of
 from tem.extract.lexicon import SELF_HEADINGS
@@ -281,10 +282,22 @@ def _status(span: Any, words: list[str]) -> bool:
     from tem.extract.values import wedded_to_a_thing
 
     root = span.root
+    if any(_intensifier(t) for t in span):
+        return False
     if root.lemma_ != "see":
         return not wedded_to_a_thing(root)
     seen = [c for c in root.children if c.dep_ in ("dobj", "attr")]
     return any(o.lower_ in SEEN_PEOPLE or o.ent_type_ == "PERSON" for o in seen)
+
+
+def _intensifier(word: Any) -> bool:
+    """ "every single beach", "not a single day": "single" stressing a count, no status."""
+    if word.lower_ != "single" or word.dep_ != "amod":
+        return False
+    before = word.doc[max(word.i - 2, 0) : word.i]
+    return any(t.lower_ in ("every", "each", "any") for t in before) or (
+        [t.lower_ for t in before] == ["not", "a"]
+    )
 
 
 def _own_partner_before(span: Any) -> bool:
@@ -429,12 +442,19 @@ def _drink(span: Any, words: list[str]) -> bool:
     root = span.root
     if root.dep_ == "compound" and root.head.i >= span.end and _no_drink(root.head):
         return False  # a drink naming something else: "coconut milk ice | cream"
+    if words[0] in ("odd", "occasional") or span.doc[span.start - 1 : span.start].text in (
+        "odd",
+        "occasional",
+    ):
+        return False  # "the odd beer with my coworkers": now and then, no favourite
     if is_drink(words) and root.pos_ != "AUX":
         return True  # a drink the lexicon knows whole: "hot chocolate", "sparkling water"
     if language_of(span.text) is not None and len(span) == 1:
         return False
     if root.lower_ in FOODS or root.lower_ in ANIMALS:
         return False
+    if taken_daily(span):
+        return root.pos_ not in ("PRON", "AUX", "DET", "ADP")  # "tinto" tagged a number
     if not sentence_words(span) & DRINK_CUES:
         return False  # "Thanks, Gina!", "Congrats!": a drink is known, or said as one
     return root.pos_ in ("NOUN", "PROPN", "ADJ") and not (len(span) == 1 and inflected(root))
@@ -456,7 +476,7 @@ DRINK_CUES = frozenset(
     """
     drink drinks drank drinking sip sipping cup cups mug glass bottle pint brew brewed
     caffeine caffeinated thirsty pour order barista cafe café teetotal sober habit
-    hooked addict addicted fuel run
+    hooked addict addicted fuel run flask thermos jug tumbler tumblers
     """.split()
 )
 """Words that say a value is drunk, when the lexicon does not know the drink."""

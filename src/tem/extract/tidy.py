@@ -76,6 +76,8 @@ BYGONE = frozenset({"former", "ex", "erstwhile", "retired"})
 (:mod:`tem.extract.farewells` ends the fact, :func:`tidy` drops the word)."""
 RECENCY_RELATIONS = frozenset({"job title", "works at", "has pet", "favorite drink", "hobby"})
 """Relations whose values never begin with such a word ("new york", lowercase, is a place)."""
+CLAUSE_OPENERS = frozenset("after before when while until till since because once".split())
+"""Lowercase words that open a clause of when or why, never inside a name."""
 KEEP_AT_EDGE = frozenset(".)'’&+#")
 """Punctuation a value may end or start with: "St.", "(UK)", "Sainsbury's", "C#"."""
 
@@ -138,7 +140,11 @@ def _partner(words: list[str]) -> list[str]:
 
 def _organisation(words: list[str]) -> list[str]:
     """An employer or school by its name: "the Toyota plant", "the Google office" are
-    Toyota and Google; "University of leeds" (chat's "uni of leeds") has its capitals."""
+    Toyota and Google; "University of leeds" (chat's "uni of leeds") has its capitals;
+    a name ends before a lowercase word that opens a clause of when ("Bosch after Emil
+    was born", which the tagger read as one name)."""
+    cut = next((i for i, w in enumerate(words) if i and w in CLAUSE_OPENERS), len(words))
+    words = words[:cut]
     if _name_then_place(words):
         return words[:-1]
     if words[:2] == ["University", "of"] and all(w.islower() for w in words[2:]):
