@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from tests.test_extract_rules import triples
 
 from tem.extract.about import about_speaker
 from tem.extract.nlp import load_pipeline
@@ -33,3 +34,13 @@ def _verb(text: str, word: str) -> object:
 )
 def test_whom_a_clause_is_about(text: str, verb: str, about: bool) -> None:
     assert about_speaker(_verb(text, verb), "Ana") is about
+
+
+def test_a_worker_of_ours_speaks_for_themselves() -> None:
+    found = triples("Our farmhand Piotr speaks Polish, Russian and a bit of Irish.")
+    assert not {t for t in found if t[1] == "speaks" and t[0] == "Maria"}
+
+
+def test_a_mate_is_someone_else() -> None:
+    found = triples("My best mate Saskia just got a job at Greenpeace in Amsterdam, so jealous.")
+    assert not {t for t in found if t[0] == "Maria"}

@@ -317,3 +317,52 @@ def test_a_swap_counted_from_keeps_the_new_home(text: str, held: str, left: str)
 )
 def test_an_apprenticeship_or_internship_left_ends_the_employer(text: str) -> None:
     assert kinds_of(text, "works at") == {"end"}
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("just got fired from chipotle lmao was a shift lead there like 2 yrs", "shift lead"),
+        (
+            "got laid off frm target yestrday and idk wat to do now, been a cashier there 4 yrs",
+            "cashier",
+        ),
+        ("I was let go by Lufthansa as a flight attendant in the spring.", "flight attendant"),
+        ("Banfield hired me as a receptionist and fired me three months later.", "receptionist"),
+        (
+            "The Stadtwerke München laid me off in the spring, after a decade there as an"
+            " electrician.",
+            "electrician",
+        ),
+    ],
+)
+def test_a_title_held_where_the_job_was_lost_has_ended(text: str, title: str) -> None:
+    assert facts(text, "job title") == {(title, "end")}
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("I got fired from Tesco, now I'm a barista at Costa.", "barista"),
+        ("I got fired from Tesco and started as a barista at Costa.", "barista"),
+        ("They fired my manager, I'm still a cashier at Aldi.", "cashier"),
+        (
+            "I was laid off by Farfetch in the spring and have been freelancing as a stylist.",
+            "stylist",
+        ),
+        (
+            "Hawaiian Airlines laid me off in 2023 and the Honolulu Zoo picked me up as a keeper.",
+            "keeper",
+        ),
+    ],
+)
+def test_a_title_taken_up_or_held_now_beside_a_lost_job_holds(text: str, title: str) -> None:
+    assert facts(text, "job title") == {(title, "assert")}
+
+
+def test_a_title_in_a_clause_of_its_own_after_a_loss_is_the_next_job() -> None:
+    text = (
+        "I was let go by Meta in the last round of layoffs, so these days I'm freelancing as"
+        " a copywriter."
+    )
+    assert facts(text, "job title") == {("copywriter", "assert")}

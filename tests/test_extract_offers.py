@@ -38,3 +38,20 @@ def test_an_offer_refused_or_a_try_out_is_no_holding(text: str) -> None:
 )
 def test_a_plain_statement_is_no_offer(text: str) -> None:
     assert not offered_or_applied(_sentence(text))
+
+
+def test_an_application_in_a_clause_of_its_own_blocks_no_other_clause() -> None:
+    text = (
+        "Kenyatta University enrolled me in their evening MBA this term, so I'm juggling"
+        " lectures with job applications."
+    )
+    sentence = _sentence(text)
+    enrolled = next(t for t in sentence if t.lower_ == "enrolled")
+    assert offered_or_applied(sentence)  # the sentence as a whole tells of applications
+    assert not offered_or_applied(sentence, enrolled)  # but not the clause of enrolling
+
+
+def test_an_application_in_the_verbs_own_clause_or_above_it_blocks_it() -> None:
+    sentence = _sentence("I applied to be a nurse at St Thomas' last week.")
+    be = next(t for t in sentence if t.lower_ == "be")
+    assert offered_or_applied(sentence, be)

@@ -27,6 +27,13 @@ def triples(text: str) -> set[tuple[str, str, str | None, str]]:
             "Just finished my last shift at Walmart!! Been at Home Depot two weeks already.",
             "Walmart",
         ),
+        (
+            "My position at Equinor was made redundant in the spring restructuring, so I'm now"
+            " looking at offshore contracts.",
+            "Equinor",
+        ),
+        ("My old job at Dell went up in smoke when they shipped the whole team offshore.", "Dell"),
+        ("My job at Wilko went bust.", "Wilko"),
     ],
 )
 def test_a_post_that_is_over_ends_the_work(text: str, employer: str) -> None:
@@ -87,3 +94,48 @@ def test_the_work_of_a_turn_that_announces_the_last_day_is_ended(
 )  # fmt: skip
 def test_work_beside_another_last_day_is_not_ended(text: str, held: tuple[str, str]) -> None:
     assert ("Ana", *held, "end") not in triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        (
+            "Got the chop from Jaguar Land Rover on Tuesday, so it's back to square one.",
+            "Jaguar Land Rover",
+        ),
+        (
+            "Got the push from Admiral Insurance last week; my manager was gutted.",
+            "Admiral Insurance",
+        ),
+        ("I got the sack from Tesco in May.", "Tesco"),
+    ],
+)
+def test_the_employer_that_gave_the_speaker_the_chop_is_left(text: str, employer: str) -> None:
+    assert ("Ana", "works at", employer, "end") in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dave got the sack from Asda.",  # another's
+        "I might get the boot from Aldi.",  # feared
+        "If you get the sack from Lidl, call me.",
+    ],
+)
+def test_the_chop_another_got_or_one_feared_ends_nothing(text: str) -> None:
+    assert not {t for t in triples(text) if t[1] == "works at" and t[0] == "Ana"}
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("quit my job at gamestop today, no backup plan, just vibes and my corgi", "Gamestop"),
+        ("quit my job at H&M today lmaooo freedom", "H&M"),
+    ],
+)
+def test_quit_my_job_without_an_i_is_told_not_ordered(text: str, employer: str) -> None:
+    assert ("Ana", "works at", employer, "end") in triples(text)
+
+
+def test_quit_your_job_is_advice() -> None:
+    assert not {t for t in triples("Quit your job at Tesco, honestly.") if t[1] == "works at"}

@@ -140,3 +140,31 @@ def test_a_drink_had_now_and_then_is_no_favourite(monkeypatch: pytest.MonkeyPatc
     found = facts_with(monkeypatch, text, "tinto", "FAVORITE_DRINK")
     assert ("Ana", "favorite drink", "tinto", "assert") in found
     assert not {f for f in found if f[1] == "favorite drink" and "beer" in (f[2] or "")}
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        (
+            "my german shepherd Zeus legit guards the crib like secret service lol",
+            "german shepherd",
+        ),
+        ("lmao my parrot Kiwi learned to squawk 'happy birthday' just in time", "parrot"),
+    ],
+)
+def test_a_kind_between_my_and_a_name_is_the_speakers_pet(
+    monkeypatch: pytest.MonkeyPatch, text: str, kind: str
+) -> None:
+    assert ("Ana", "has pet", kind, "assert") in facts_with(monkeypatch, text, kind, "HAS_PET")
+
+
+def test_a_kind_before_a_name_someone_else_owns_is_no_pet(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "my sister's german shepherd Zeus guards the crib"
+    found = facts_with(monkeypatch, text, "german shepherd", "HAS_PET")
+    assert not {f for f in found if f[1] == "has pet"}
+
+
+def test_a_verb_after_my_kind_is_no_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "Our childminder speaks Polish and Urdu and is teaching the toddler songs in both."
+    found = facts_with(monkeypatch, text, "childminder speaks", "HAS_PET")
+    assert not {f for f in found if f[1] == "has pet"}

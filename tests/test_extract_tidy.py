@@ -198,3 +198,8 @@ def test_a_word_of_fondness_is_no_part_of_a_pets_kind(value: str, kind: str) -> 
 )
 def test_an_organisation_ends_before_a_clause_of_when(value: str, tidied: str) -> None:
     assert tidy("works at", value) == tidied
+
+
+def test_a_dash_between_items_ends_a_value() -> None:
+    assert tidy("partner", "Kate - fly") == "Kate"
+    assert tidy("works at", "Coca-Cola") == "Coca-Cola"

@@ -64,9 +64,20 @@ def about_speaker(verb: Token, speaker: str) -> bool:
         named = name_of(subject, speaker)  # "my sister" is someone; "my job" is no one
         if named is not None and named != speaker:
             return False
+        if _named_worker(subject):
+            return False  # "Our farmhand Piotr speaks Polish": someone who works for us
     heading = kinds.heading_before(verb.sent)  # "My week: three days as a florist"
     told = verb.sent.text if heading is None else f"{heading.text} {verb.sent.text}"
     return speaks_of_self(told) or any(map(_left_out_i, verb.sent))
+
+
+def _named_worker(noun: Token) -> bool:
+    """ "our farmhand Piotr", "my nanny Rosa": a person by the work they do, named."""
+    from tem.extract.learned import known_head
+
+    named = any(c.dep_ == "appos" and c.pos_ == "PROPN" for c in noun.children)
+    worker = kinds.person_noun(noun.text) and known_head("job title", noun.lower_)
+    return named and noun.pos_ == "NOUN" and worker
 
 
 def _someone_else(noun: Token, speaker: str) -> bool:

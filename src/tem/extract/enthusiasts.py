@@ -30,6 +30,14 @@ ENTHUSIASM = frozenset(
     """.split()
 )
 """Words that make a doer's noun a pastime: "a *keen* sailor", "an *amateur* astronomer"."""
+LEISURE = frozenset({"amateur", "hobby", "hobbyist", "recreational"})
+"""Words that make even an occupation's noun a pastime, and are no part of it: "an
+*amateur* photographer" (photography); "a weekend tutor" may be paid."""
+WHEN = frozenset({"weekend", "sunday", "saturday", "evening"})
+"""Words of when a pastime is done, no part of its name: "a *weekend* surfer" (surfing),
+"a weekend potter" (pottery); in a sentence of paid work a job ("three jobs: ...,
+weekend tutor")."""
+PAID = frozenset({"job", "gig", "work", "shift", "hustle", "pay", "wage", "income"})
 SUFFIXES = ("er", "or", "ist", "r")
 RARE = 100
 """Uses in the spelling corpus below which a doing is rarer than its game."""
@@ -39,8 +47,14 @@ def pastime_of(noun: Token) -> str | None:
     """The pastime ``noun`` (a person noun, the speaker's complement) names, or None."""
     lower = noun.lower_
     before = [t for t in noun.doc[noun.left_edge.i : noun.i] if t.pos_ != "DET"]
-    keen = max((i for i, t in enumerate(before) if t.lower_ in ENTHUSIASM), default=None)
-    if lower not in PASTIME_PEOPLE and (keen is None or lower in OCCUPATIONS):
+    keen = max(
+        (i for i, t in enumerate(before) if t.lower_ in ENTHUSIASM | LEISURE | WHEN), default=None
+    )
+    word = before[keen].lower_ if keen is not None else ""
+    paid = any(t.lemma_ in PAID for t in _told_with(noun))  # "My three jobs: weekend tutor"
+    leisure = word in LEISURE or word in WHEN and not paid
+    occupied = lower in OCCUPATIONS and not leisure
+    if lower not in PASTIME_PEOPLE and (keen is None or occupied or word in WHEN and paid):
         return None
     doing = _doing(lower)
     if doing is None:
@@ -51,13 +65,24 @@ def pastime_of(noun: Token) -> str | None:
     return " ".join([*(t.lower_ for t in kept), doing])
 
 
+def _told_with(noun: Token) -> list[Token]:
+    """The words of ``noun``'s sentence and of a heading before it ("My jobs: ...")."""
+    sentence = noun.sent
+    before = noun.doc[sentence.start - 1] if sentence.start else None
+    heading = list(before.sent) if before is not None and before.text == ":" else []
+    return [*heading, *sentence]
+
+
 def _doing(word: str) -> str | None:
     """ "runner" running, "cyclist" cycling, "hiker" hiking, "sailor" sailing; the game
-    itself where its "-ing" is rare ("cricketer" cricket, not "cricketing")."""
+    itself where its "-ing" is rare ("cricketer" cricket, not "cricketing"); the study
+    of a "-grapher" or "-nomer" ("photographer" photography)."""
     for suffix in SUFFIXES:
         if not word.endswith(suffix) or len(word) <= len(suffix) + 2:
             continue
         stem = word[: -len(suffix)]
+        if stem.endswith(("graph", "nom")) and english_word(stem + "y"):
+            return stem + "y"  # "photographer" photography, "astronomer" astronomy
         for doing in (stem + "ing", stem[:-1] + "ing" if stem.endswith("e") else ""):
             if not doing or not english_word(doing):
                 continue

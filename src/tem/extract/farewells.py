@@ -28,7 +28,7 @@ from tem.extract.kinds import STUDY_CUES, clause_of, span_of
 from tem.extract.leisure import initials
 from tem.extract.lexicon import HOME_NOUNS, JOB_NOUNS, MOVES, SENDING, SPANS
 from tem.extract.nlp import respelled
-from tem.extract.posts import ended_by_last_day
+from tem.extract.posts import dismissed, ended_by_last_day
 from tem.extract.subjects import said_by
 from tem.extract.tidy import BYGONE
 from tem.extract.values import children, place_from, pobjects
@@ -87,7 +87,8 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     over = over or _formerly(span, anchor) or _bygone_before(span, anchor)
     if candidate.relation != "speaks" and over:
         return replace(candidate, kind="end")
-    if candidate.relation == "has pet" and _mourned(anchor):
+    mourned = candidate.relation == "has pet" and _mourned(anchor)
+    if mourned or candidate.relation == "job title" and _title_lost(verb):
         return replace(candidate, kind="end")
     if (
         ended_by_last_day(candidate.relation, candidate.value, anchor)
@@ -115,6 +116,21 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     if not gone or filters.blocked(verb):
         return candidate
     return replace(candidate, kind="end")
+
+
+def _title_lost(verb: Token) -> bool:
+    """A title held in the job a sentence tells was lost: in the clause of the loss ("I
+    was let go by Lufthansa as a flight attendant"), in one whose verb the loss is joined
+    to ("Banfield hired me as a receptionist and fired me"), or said to be "there" ("got
+    fired from chipotle lmao was a shift lead there"); not the next job's ("so these days
+    I'm freelancing as a copywriter", "got fired from Tesco and started as a barista")."""
+    lost = dismissed(verb.sent)
+    if lost is None or any(c.lower_ == "now" for c in verb.children):
+        return False
+    joined = lost.i == verb.i or lost.dep_ == "conj" and lost.head.i == verb.i
+    joined = joined or verb.dep_ == "xcomp" and verb.head.i == lost.i  # "let go ... as a"
+    there = any(t.lower_ == "there" for t in verb.subtree) and lost.i < verb.i
+    return joined or there and verb.tag_ in ("VBD", "VBN")
 
 
 DOING = frozenset({"do", "finish", "complete", "earn", "get"})

@@ -445,3 +445,17 @@ def taken_daily(span: Any) -> bool:
     every = any(a in ("every", "evry", "each", "all") and b in DAILY_TIMES for a, b in pairs)
     per = any(a in ("a", "per", "the") and b == "day" for a, b in pairs)
     return every or per or bool(after) and after[0] == "daily"
+
+
+def mine_and_named(span: Any) -> bool:
+    """A kind the span model proposed right after "my"/"our" and right before a name:
+    "my german shepherd Zeus", "My Samoyed Snezhok" (which the tagger takes for a place),
+    whatever the parse made of it; not "our Maltese neighbours"."""
+    doc = span.doc
+    if span.start == 0 or span.end >= len(doc) or doc[span.start - 1].lower_ not in ("my", "our"):
+        return False
+    name = doc[span.end]
+    one_name = name.ent_iob_ == "I"  # "Samoyed Snezhok", one place to the tagger
+    placed = name.ent_type_ == "ORG" or name.ent_type_ == "GPE" and not one_name
+    kind = span[-1].pos_ not in ("VERB", "AUX")  # not "Our childminder speaks Polish"
+    return kind and name.pos_ == "PROPN" and name.text[:1].isupper() and not placed

@@ -225,7 +225,7 @@ def _own_thing(
     a drink as the subject of a sentence about the speaker ("Chai is drunk by the litre
     here, mostly by me", which the tagger reads as a person). Every other guard holds."""
     root = span.root
-    pet = relation == "has pet" and first_possessed(root)
+    pet = relation == "has pet" and (first_possessed(root) or kinds.mine_and_named(span))
     thing = (
         relation == "favorite drink" and root.dep_ in SUBJECTS and clause_of(root.head) == clause
     )
@@ -292,7 +292,7 @@ def admitted(
     )
     if kind == "end" and verb.lemma_ in END_CUES and denied:
         return False  # "I haven't quit my job at Tesco", "never left Leeds": still held
-    if offers.offered_or_applied(verb.sent):
+    if offers.offered_or_applied(verb.sent, verb):
         return False  # nothing held, so nothing ended: "offered us their parrot, we said no"
     if kind == "end" and any(filters.hedged(t) for t in [verb, *filters.governors(verb)]):
         return False

@@ -8,7 +8,8 @@ relation's shape (:func:`tem.extract.shapes.well_formed` and :func:`tem.extract.
 Only relations whose values are listed as kinds of things take part; a second
 employer, home or partner in a list is left to the readers, and so are activities
 (measured: "juggling a PhD, tutoring French, and rowing" lists a job with a hobby as
-often as the mates are hobbies).
+often as the mates are hobbies); but a job title's mate that names one who does a
+pastime is that pastime ("civil servant at HMRC, keen angler": angling).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from tem.extract import kinds, languages, shapes
+from tem.extract.enthusiasts import pastime_of
 from tem.extract.facts import Candidate
 from tem.extract.values import MODIFIER_DEPS
 
@@ -37,6 +39,11 @@ def list_mates(sentence: Any, candidates: list[Candidate]) -> list[Candidate]:
         for mate in head.conjuncts:
             if _denied(mate):
                 continue  # "Polish and Czech, but not Slovak"
+            pastime = pastime_of(mate) if candidate.relation == "job title" else None
+            if pastime is not None and ("hobby", pastime) not in taken:
+                taken.add(("hobby", pastime))  # "civil servant at HMRC, keen angler"
+                added.append(Candidate(candidate.subject, "hobby", pastime, "assert", mate.i))
+                continue
             value = _mate_value(candidate.relation, mate)
             if value is None:
                 continue

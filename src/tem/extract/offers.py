@@ -16,11 +16,17 @@ APPLICATION_WORDS = frozenset(
 OFFER_WORDS = frozenset({"offer", "want", "ask", "invite", "propose", "suggest"})
 
 
-def offered_or_applied(sentence: Any) -> bool:
+def offered_or_applied(sentence: Any, verb: Token | None = None) -> bool:
     """True for a job, place or school applied for, or an offer refused: "I applied to
-    Stripe", "they offered me a flat in Shimokitazawa but I passed on it"."""
+    Stripe", "they offered me a flat in Shimokitazawa but I passed on it". With ``verb``,
+    an application counts in its clause and the verbs above it, and in the sentence's main
+    clause ("Applied to Accenture this week, dating is on hold"), not in another clause of
+    its own ("Kenyatta enrolled me in their MBA, so I'm juggling lectures with job
+    applications")."""
     lemmas = {t.lemma_.casefold() for t in sentence} | {t.lower_ for t in sentence}
-    if lemmas & APPLICATION_WORDS or any(_tried_out(t) for t in sentence):
+    told = sentence if verb is None else [*_clause_words(verb), *_clause_words(sentence.root)]
+    applied = _words(told) & APPLICATION_WORDS
+    if applied or any(_tried_out(t) for t in sentence):
         return True
     if any(
         t.lemma_ in ("decline", "reject", "refuse") and t.pos_ == "VERB" and _by_speaker(t)
@@ -47,6 +53,19 @@ def offered_or_applied(sentence: Any) -> bool:
     # "accepted me and I still chose a gap year instead": something else was chosen
     refused = refused or {"choose", "instead"} <= lemmas
     return refused and bool(lemmas & (OFFER_WORDS | {"decide", "say", "get", "accept", "admit"}))
+
+
+def _words(tokens: Any) -> set[str]:
+    return {t.lemma_.casefold() for t in tokens} | {t.lower_ for t in tokens}
+
+
+def _clause_words(verb: Token) -> list[Token]:
+    """``verb``'s own words (:func:`tem.extract.trips.own_words`) and the verbs above it."""
+    from tem.extract.filters import governors
+    from tem.extract.trips import own_words
+
+    above = governors(verb)
+    return [*own_words(verb), *above, *(c for g in above for c in g.children if c.dep_ == "dobj")]
 
 
 def _said_no(token: Token) -> bool:

@@ -9,8 +9,9 @@ from typing import Any
 
 from tem.extract import filters, kinds
 from tem.extract import lexicon as lx
-from tem.extract.facts import Kind
+from tem.extract.facts import Candidate, Kind
 from tem.extract.presupposed import presupposed
+from tem.extract.subjects import resolve_subject
 from tem.extract.tidy import CHAT_TAGS
 from tem.extract.values import entity_text, lowercase_place, objects_of, phrase
 
@@ -87,11 +88,25 @@ def post_ended(noun: Token) -> bool:
     head = noun.head
     if noun.dep_ in ("nsubj", "nsubjpass") and head.lemma_.casefold() in POST_ENDINGS:
         return head.tag_ in ("VBD", "VBN") and not filters.blocked(head)
+    if noun.dep_ in ("nsubj", "nsubjpass") and _gone(head):
+        return not filters.blocked(head)
     last = any(c.lower_ == "last" for c in noun.children)
     done = (
         noun.dep_ == "dobj" and head.lemma_.casefold() in LAST_DONE and head.tag_ in ("VBD", "VBN")
     )
     return last and done and not filters.blocked(head)
+
+
+def _gone(verb: Token) -> bool:
+    """A post's verb in the past that says it is gone: "my position at Equinor was made
+    redundant", "my old job at Dell went up in smoke" (or "went bust")."""
+    if verb.tag_ not in ("VBD", "VBN"):
+        return False
+    said = {c.lower_ for c in verb.children}
+    if verb.lemma_ == "make":
+        return "redundant" in said
+    smoke = any(o.lower_ == "smoke" for c in verb.children if c.lower_ == "in" for o in c.children)
+    return verb.lemma_ == "go" and ("bust" in said or "under" in said or "up" in said and smoke)
 
 
 def _name_here(obj: Token) -> str | None:
@@ -154,3 +169,53 @@ def ended_by_last_day(relation: str, value: str | None, anchor: Token) -> bool:
         if not named or relation == "works at" and value in named:
             return True
     return False
+
+
+DISMISSALS = frozenset({"chop", "sack", "push", "boot", "axe", "elbow"})
+"""What one is given on losing a job: "got the chop from Jaguar Land Rover"."""
+
+
+def dismissals(sentence: Any, speaker: str) -> list[Candidate]:
+    """Employers the speaker got "the chop" (sack, push, boot, axe) from: "Got the push
+    from Admiral Insurance last week"; not another's ("Dave got the sack from Asda"),
+    nor one feared ("I might get the boot from Aldi")."""
+    found = []
+    for noun in sentence:
+        verb = noun.head
+        given = verb.lemma_ in ("get", "give") or verb.lower_ == "got"  # "Got" tagged a name
+        if noun.lemma_ not in DISMISSALS or noun.dep_ != "dobj" or not given:
+            continue
+        if not _got_it(verb, speaker) or filters.blocked(verb):
+            continue
+        for obj in objects_of(verb, ("from",)) + objects_of(noun, ("from",)):
+            name = entity_text(obj) or (phrase(obj) if obj.pos_ == "PROPN" else None)
+            if name:
+                found.append(Candidate(speaker, "works at", name, "end", verb.i))
+    return found
+
+
+def _got_it(verb: Token, speaker: str) -> bool:
+    """True when the speaker got it: said so, or told in the past with no subject ("Got
+    the chop from JLR on Tuesday, so it's back to square one")."""
+    if any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
+        return resolve_subject(verb, speaker) == speaker
+    return verb.tag_ in ("VBD", "VBN") or verb.lower_ == "got"
+
+
+def dismissed(sentence: Any) -> Token | None:
+    """True when ``sentence`` tells that the speaker lost a job: "got laid off", "was let
+    go by Lufthansa", "Banfield hired me ... and fired me", "got the sack"; not another's
+    ("they fired Dave"), nor one feared or denied ("I might get fired"). The verb that
+    tells it, or None."""
+    for verb in sentence:
+        particles = {c.lower_ for c in verb.children if c.dep_ in ("prt", "xcomp", "oprd")}
+        laid_off = verb.lemma_ == "lay" and "off" in particles
+        let_go = verb.lemma_ == "let" and "go" in particles
+        lost = verb.lemma_ in ("fire", "sack", "dismiss") or laid_off or let_go
+        if not lost or filters.blocked(verb):
+            continue
+        objects = [c.lower_ for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
+        mine = any(o in ("me", "us", "i", "we") for o in objects)
+        if mine or _got_it(verb, "") and not objects:
+            return verb
+    return None

@@ -21,6 +21,7 @@ from tem.extract.natives import native_homes
 from tem.extract.occasions import occasion_candidates
 from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
 from tem.extract.postings import posted_homes
+from tem.extract.posts import dismissals
 from tem.extract.proposals import proposal_candidates
 from tem.extract.readers_index import READERS
 from tem.extract.roles import role_candidates
@@ -72,6 +73,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *tenure_candidates(sentence, speaker),
         *pointed_homes(sentence, speaker),
         *here_homes(sentence, speaker),
+        *dismissals(sentence, speaker),
         *native_homes(sentence, speaker),
         *routine_candidates(sentence, speaker),
         *scheduled_pastimes(sentence, speaker),

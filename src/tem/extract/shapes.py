@@ -25,6 +25,7 @@ from tem.extract.kinds import (
     intro_item,
     is_animal,
     is_drink,
+    mine_and_named,
     misread_title,
     person_noun,
     sentence_words,
@@ -402,6 +403,8 @@ def _pet(span: Any, words: list[str]) -> bool:
     from tem.extract.lexicon import KIN_NOUNS, OCCUPATIONS
 
     root = span.root
+    if mine_and_named(span):
+        return True  # "my german shepherd Zeus", "My Samoyed Snezhok": a kind before a name
     if root.lower_ in KIN_NOUNS | OCCUPATIONS | ORG_HEADS | PET_NEVER or _pointed_at(root):
         return False
     mates = [root, *root.conjuncts]  # "two cats, a corgi and an axolotl"

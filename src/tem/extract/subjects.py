@@ -171,7 +171,19 @@ def _told_as_past(verb: Token) -> bool:
     near = [t for c in verb.children if c.dep_ in ("npadvmod", "advmod") for t in c.subtree]
     if any(t.lower_ in PAST_WORDS for t in near):
         return True
+    if verb.lower_ in SAME_PAST and any(_own_object(c) for c in verb.children):
+        return True  # "quit my job at gamestop today": no one is told to quit their own
     return any(c.dep_ == "conj" and c.tag_ == "VBD" for c in verb.children)
+
+
+SAME_PAST = frozenset({"quit", "split", "cut", "shut", "let"})
+"""Verbs of ending whose past is their bare form."""
+
+
+def _own_object(word: Token) -> bool:
+    """ "my job", "our flat": an object the speaker owns."""
+    owners = (c.lower_ for c in word.children if c.dep_ == "poss")
+    return word.dep_ == "dobj" and any(o in ("my", "our") for o in owners)
 
 
 def name_of(token: Token, speaker: str) -> str | None:
@@ -224,7 +236,13 @@ def first_possessed(token: Token) -> bool:
     """True when "my"/"our" owns ``token``, or the name it stands before: "our Labrador
     Max", "my boyfriend Kit", "my fiancée Ishita" (the parser hangs "our" on the name,
     the noun on it as a compound or, with an accent, as an adjective)."""
-    named = token.dep_ in ("compound", "nmod") or token.dep_ == "amod" and token.pos_ == "NOUN"
+    named = (
+        token.dep_ in ("compound", "nmod")
+        or token.dep_ == "amod"
+        and (
+            token.pos_ == "NOUN" or token.head.pos_ == "PROPN"  # "my parrot Kiwi", "parrot" an ADJ
+        )
+    )
     owners = [token, token.head] if named else [token]
     return any(
         c.dep_ == "poss" and c.lower_ in FIRST_POSSESSIVE for t in owners for c in t.children

@@ -76,6 +76,8 @@ BYGONE = frozenset({"former", "ex", "erstwhile", "retired"})
 (:mod:`tem.extract.farewells` ends the fact, :func:`tidy` drops the word)."""
 RECENCY_RELATIONS = frozenset({"job title", "works at", "has pet", "favorite drink", "hobby"})
 """Relations whose values never begin with such a word ("new york", lowercase, is a place)."""
+DASHES = frozenset({"-", "–", "—", "|", "•"})
+"""A dash alone between words ends a value: the next item of a list follows."""
 CLAUSE_OPENERS = frozenset("after before when while until till since because once".split())
 """Lowercase words that open a clause of when or why, never inside a name."""
 KEEP_AT_EDGE = frozenset(".)'’&+#")
@@ -97,6 +99,8 @@ def tidy(relation: str, value: str | None, *, played: bool = False) -> str | Non
     if value is None:
         return None
     words = _trimmed(TAIL.sub("", value)).split()
+    cut = next((i for i, w in enumerate(words) if i and w in DASHES), len(words))
+    words = words[:cut]  # "Kate - fly fishing every weekend": a list's next item
     while len(words) > 1 and (words[-1].casefold() in CHAT_TAGS or words[-1] in LOOSE_ENDS):
         words = words[:-1]  # "Hoi An" keeps its capital "An"
     while len(words) > 1 and words[0].casefold() in CHAT_TAGS:

@@ -51,6 +51,7 @@ PHRASES += r"|first (?:day|week|month|shift)|still (?:in|at) "  # "yeah still in
 PHRASES += r"|(?:now|back|here) in "  # "I'm back in Bari": :func:`tem.extract.still.still_there`
 PHRASES += r"|\w+ (?:me|us) (?:on|go|off|out|redundant|aboard)\b"  # "took me on", "let me go"
 PHRASES += r"|propos|the question|one knee|a ring on"  # a proposal
+PHRASES += r"|the (?:chop|sack|push|boot|axe|elbow)\b"  # :func:`tem.extract.posts.dismissals`
 PHRASES += r"|personality|in my (?:blood|dna|veins|bones)"  # "... is my whole personality"
 PHRASES += "|" + "|".join(sorted(HABIT_NOUNS))  # "Tea is my lifeblood": copula's words
 PHRASES += r"|(?:my|our) (?:\w+ )?(?:boss|manager|colleague|coworker|shift|office|desk|job|rota)"
