@@ -366,3 +366,36 @@ def test_a_title_in_a_clause_of_its_own_after_a_loss_is_the_next_job() -> None:
         " a copywriter."
     )
     assert facts(text, "job title") == {("copywriter", "assert")}
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "value"),
+    [
+        (
+            "no swell all summer so i finally sold my longboard lol, surfing era officially over",
+            "hobby",
+            "surfing",
+        ),
+        ("my crossfit days are over", "hobby", "crossfit"),
+        (
+            "welp, my hamster didn't make it through the winter, first pet i had here too",
+            "has pet",
+            "hamster",
+        ),
+    ],
+)
+def test_an_era_over_or_a_pet_that_did_not_make_it_has_ended(
+    text: str, relation: str, value: str
+) -> None:
+    assert (value, "end") in facts(text, relation)
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "value"),
+    [
+        ("My crossfit days are the best days.", "hobby", "crossfit"),
+        ("My dog didn't make it to the vet in time but he's fine now.", "has pet", "dog"),
+    ],
+)
+def test_days_not_over_or_a_pet_that_made_it_hold(text: str, relation: str, value: str) -> None:
+    assert (value, "end") not in facts(text, relation)

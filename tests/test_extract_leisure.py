@@ -91,3 +91,27 @@ def test_a_doing_wished_denied_or_no_pastime_is_none(text: str) -> None:
 def test_a_doing_told_with_what_is_done_is_no_pastime_of_its_own() -> None:
     found = triples("I just really enjoy watching our pets play with one another.")
     assert ("Maria", "hobby", "watching", "assert") not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "pastime"),
+    [
+        ("I stopped playing dominoes at the club when my eyes got bad.", "dominoes"),
+        ("stoped doing yoga after i broke my wrist", "yoga"),
+        ("I stopped rock climbing since the new job started.", "rock climbing"),
+        ("I stopped brewing my own beer after we moved.", "brewing beer"),
+        ("I've had to give up my volleyball team, there's just no time.", "volleyball"),
+        ("I quit tennis last year.", "tennis"),
+        ("Since the baby arrived I've given up cross-country skiing.", "cross-country skiing"),
+    ],
+)
+def test_a_pastime_given_up_is_ended(text: str, pastime: str) -> None:
+    assert ("Maria", "hobby", pastime, "end") in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I quit smoking last year.", "I gave up coffee.", "I quit my job."],
+)
+def test_a_habit_place_or_job_given_up_is_no_pastime(text: str) -> None:
+    assert not {t for t in triples(text) if t[1] == "hobby"}

@@ -1070,3 +1070,8 @@ def test_a_settlement_is_the_name_it_is_given(text: str, home: str) -> None:
 )
 def test_a_doing_given_up_is_no_pastime_held(text: str) -> None:
     assert not {f for f in triples(text) if f[3] == "assert" and f[1] in ("hobby", "plays")}
+
+
+def test_quitting_cold_turkey_is_a_habit_not_a_job() -> None:
+    found = triples("bruh i quit red bull cold turkey, 2 weeks clean, headaches r real")
+    assert not {f for f in found if f[1] == "works at"}

@@ -112,3 +112,24 @@ def test_a_gerund_after_a_preposition_of_time_is_done_by_the_clauses_subject(tex
 def test_only_a_move_or_a_couples_event_after_since_borrows_the_subject() -> None:
     found = triples("Since retiring I've filled my week with birdwatching and bridge.")
     assert not {(r, v) for _, r, v, _ in found if r in ("job title", "works at")}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            "quit amazon lol. best decision ever. ceo of sleeping in now",
+            ("works at", "amazon", "end"),
+        ),
+        ("quit uber eats lol, back to delivering for doordash", ("works at", "uber eats", "end")),
+    ],
+)
+def test_quit_opening_a_chat_message_is_told_of_the_speaker(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    found = {(t[1], (t[2] or "").casefold(), t[3]) for t in triples(text) if t[0] == "Maria"}
+    assert fact in found
+
+
+def test_quit_said_to_someone_is_advice() -> None:
+    assert not {t for t in triples("Quit smoking, you'll thank me.") if t[0] == "Maria"}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tem.extract.filters import blocked
 from tem.extract.kinds import heading_before, superseded, word_forms
 
 END_CUES = frozenset(
@@ -128,3 +129,18 @@ def _moved_in(verb: Any) -> bool:
 
 NAMED_ENTITIES = frozenset({"GPE", "LOC", "FAC", "ORG", "PERSON", "NORP"})
 """Entity types whose words are names, never cues of ending."""
+
+
+ERAS = frozenset({"era", "days", "phase", "years"})
+OVER = frozenset({"over", "done", "finished", "behind", "gone"})
+
+
+def era_over(span: Any) -> bool:
+    """ "surfing era officially over", "my crossfit days are over", "my Guinness days are
+    behind me": the value names a time of the speaker's life said to be over."""
+    if span is None:
+        return False
+    after = span.doc[span.end : span.end + 5]
+    if not after or after[0].lower_ not in ERAS:
+        return False
+    return any(t.lower_ in OVER for t in after[1:]) and not blocked(after[0].head)

@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from tem.extract import filters
+from tem.extract.endings import era_over
 from tem.extract.facts import Candidate
 from tem.extract.kinds import STUDY_CUES, clause_of, span_of
 from tem.extract.leisure import initials
@@ -84,10 +85,10 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     verb = clause_of(anchor)
     over = _period_over(anchor) or _bygone(candidate.value) or _used_to(verb)
     span = span_of(anchor.sent, candidate.value or "")
-    over = over or _formerly(span, anchor) or _bygone_before(span, anchor)
+    over = over or _formerly(span, anchor) or _bygone_before(span, anchor) or era_over(span)
     if candidate.relation != "speaks" and over:
         return replace(candidate, kind="end")
-    mourned = candidate.relation == "has pet" and _mourned(anchor)
+    mourned = candidate.relation == "has pet" and (_mourned(anchor) or _did_not_make_it(verb))
     if mourned or candidate.relation == "job title" and _title_lost(verb):
         return replace(candidate, kind="end")
     if (
@@ -306,6 +307,16 @@ def _mourned(token: Token) -> bool:
         t.lower_ in MOURNING and (t.i + 1 == len(doc) or doc[t.i + 1].text != "-")
         for t in token.sent
     )
+
+
+def _did_not_make_it(verb: Token) -> bool:
+    """ "my hamster didn't make it through the winter": chat's word for a pet that died
+    (not "we didn't make it to the vet": a place reached)."""
+    if verb.lemma_ != "make" or not any(c.dep_ == "neg" for c in verb.children):
+        return False
+    it = any(c.dep_ == "dobj" and c.lower_ == "it" for c in verb.children)
+    reached = any(c.dep_ == "prep" and c.lower_ in ("to", "in", "on") for c in verb.children)
+    return it and not reached
 
 
 def _home_left(sentence: Any, place: str) -> Token | None:

@@ -203,8 +203,39 @@ def habit_end(verb: Token, rule: VerbRule) -> Found:
                 named = value.split(maxsplit=1)  # "gave up coffee", "quit drinkin coffee"
                 gerund = len(named) == 2 and named[0].casefold() in ("drinking", "drinkin")
                 ended = [("favorite drink", named[1] if gerund else value, rule.kind)]
-            return [*found_one(rule, value), *ended]
+            return [*found_one(rule, value), *ended, *_pastime_ended(obj, rule)]
     return []
+
+
+def _pastime_ended(obj: Token, rule: VerbRule) -> Found:
+    """The pastime a habit ended is ("quit tennis", "stopped rock climbing", "stopped
+    brewing my own beer": brewing beer; "stopped playing rugby", "doing yoga": rugby,
+    yoga, as "I play rugby" names it; "my volleyball team": volleyball), by a last word
+    the writers named pastimes by; no drink, no smoking, no place ("quit the gym")."""
+    from tem.extract.learned import known_head
+
+    if obj.lemma_ in ("drink", "smoke", "vape") or taste_relation(obj.lower_) is not None:
+        return []
+    named = any(c.dep_ in ("det", "prep") for c in obj.children)  # "the gym", "league of"
+    if obj.tag_ != "VBG" and (obj.pos_ != "NOUN" or named):
+        return []
+    before = [c for c in obj.lefts if c.dep_ in ("compound", "amod", "npadvmod", "nmod")]
+    if obj.tag_ != "VBG":  # "my ikebana class", "my volleyball team": the pastime's name
+        words = before if obj.lemma_ in GROUPS and before else [*before, obj]
+    else:
+        done = [t for o in children(obj, ("dobj",)) for t in o.subtree if _named_part(t)]
+        played = obj.lemma_ in ("play", "do", "learn", "practise", "practice") and done
+        words = done if played else [*before, obj, *done]
+    value = join_tokens(sorted(words, key=lambda t: t.i))  # "cross-country skiing" whole
+    return [("hobby", value, rule.kind)] if known_head("hobby", value) else []
+
+
+GROUPS = frozenset({"class", "team", "club", "lesson", "session", "league", "group", "crew"})
+"""What a pastime is done in, named by the pastime: "my ikebana class"."""
+
+
+def _named_part(token: Token) -> bool:
+    return token.dep_ not in ("poss", "det") and token.lower_ != "own"
 
 
 def pet(verb: Token, rule: VerbRule) -> Found:

@@ -266,6 +266,8 @@ def org_end(verb: Token, rule: VerbRule) -> Found:
         return []  # "quit the swim team at uni": a pastime's group left, no job
     if obj is not None and _a_drink(obj):
         return []  # "quit Diet Coke", "gave up the Guinness": a drink given up
+    if "cold turkey" in verb.sent.text.casefold():
+        return []  # "quit red bull cold turkey": a habit, not a job
     found = org(verb, rule) or employer(verb, rule)
     if found:
         return found
