@@ -221,17 +221,13 @@ def _pastime_ended(obj: Token, rule: VerbRule) -> Found:
         return []
     before = [c for c in obj.lefts if c.dep_ in ("compound", "amod", "npadvmod", "nmod")]
     if obj.tag_ != "VBG":  # "my ikebana class", "my volleyball team": the pastime's name
-        words = before if obj.lemma_ in GROUPS and before else [*before, obj]
+        words = before if obj.lemma_ in lx.GROUP_NOUNS and before else [*before, obj]
     else:
         done = [t for o in children(obj, ("dobj",)) for t in o.subtree if _named_part(t)]
         played = obj.lemma_ in ("play", "do", "learn", "practise", "practice") and done
         words = done if played else [*before, obj, *done]
     value = join_tokens(sorted(words, key=lambda t: t.i))  # "cross-country skiing" whole
     return [("hobby", value, rule.kind)] if known_head("hobby", value) else []
-
-
-GROUPS = frozenset({"class", "team", "club", "lesson", "session", "league", "group", "crew"})
-"""What a pastime is done in, named by the pastime: "my ikebana class"."""
 
 
 def _named_part(token: Token) -> bool:

@@ -23,7 +23,7 @@ def offered_or_applied(sentence: Any, verb: Token | None = None) -> bool:
     clause ("Applied to Accenture this week, dating is on hold"), not in another clause of
     its own ("Kenyatta enrolled me in their MBA, so I'm juggling lectures with job
     applications")."""
-    lemmas = {t.lemma_.casefold() for t in sentence} | {t.lower_ for t in sentence}
+    lemmas = _words(sentence)
     told = sentence if verb is None else [*_clause_words(verb), *_clause_words(sentence.root)]
     applied = _words(told) & APPLICATION_WORDS
     if applied or any(_tried_out(t) for t in sentence):
@@ -56,6 +56,7 @@ def offered_or_applied(sentence: Any, verb: Token | None = None) -> bool:
 
 
 def _words(tokens: Any) -> set[str]:
+    """The lemmas and lowercase forms of ``tokens``."""
     return {t.lemma_.casefold() for t in tokens} | {t.lower_ for t in tokens}
 
 

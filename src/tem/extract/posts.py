@@ -199,14 +199,18 @@ def _got_it(verb: Token, speaker: str) -> bool:
     the chop from JLR on Tuesday, so it's back to square one")."""
     if any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
         return resolve_subject(verb, speaker) == speaker
+    return _past_untold(verb)
+
+
+def _past_untold(verb: Token) -> bool:
+    """A verb in the past with no subject, chat's "I": "Got the push", "got laid off"."""
     return verb.tag_ in ("VBD", "VBN") or verb.lower_ == "got"
 
 
 def dismissed(sentence: Any) -> Token | None:
-    """True when ``sentence`` tells that the speaker lost a job: "got laid off", "was let
-    go by Lufthansa", "Banfield hired me ... and fired me", "got the sack"; not another's
-    ("they fired Dave"), nor one feared or denied ("I might get fired"). The verb that
-    tells it, or None."""
+    """The verb by which ``sentence`` tells that the speaker lost a job ("got laid off",
+    "was let go by Lufthansa", "Banfield hired me ... and fired me"), or None; not
+    another's ("they fired Dave"), nor one feared or denied ("I might get fired")."""
     for verb in sentence:
         particles = {c.lower_ for c in verb.children if c.dep_ in ("prt", "xcomp", "oprd")}
         laid_off = verb.lemma_ == "lay" and "off" in particles
@@ -216,6 +220,7 @@ def dismissed(sentence: Any) -> Token | None:
             continue
         objects = [c.lower_ for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
         mine = any(o in ("me", "us", "i", "we") for o in objects)
-        if mine or _got_it(verb, "") and not objects:
+        untold = not objects and not any(c.dep_ == "nsubj" for c in verb.children)
+        if mine or untold and _past_untold(verb):
             return verb
     return None
