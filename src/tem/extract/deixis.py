@@ -18,6 +18,7 @@ from typing import Any
 from tem.extract import filters, trips
 from tem.extract.facts import Candidate
 from tem.extract.kinds import clause_of
+from tem.extract.lexicon import TRIP_NOUNS
 from tem.extract.places import place_at, place_span
 from tem.extract.subjects import resolve_subject
 
@@ -77,10 +78,6 @@ def _place(token: Token) -> Any | None:
     return place_span(token) if token.ent_type_ in ("GPE", "LOC") or token.is_alpha else None
 
 
-NEAR = frozenset({"up", "down", "out", "over", "back"})
-"""Words before "here" that keep it the speaker's place: "up here in Tromsø"."""
-
-
 def here_homes(sentence: Any, speaker: str) -> list[Candidate]:
     """Places ``sentence`` says the speaker is "here in": "Hail the size of marbles here
     in Monterrey!", "our market here in Gràcia"; not a trip's place ("here in Rome for
@@ -112,6 +109,4 @@ def _listed(word: Token) -> bool:
 
 def _on_a_trip(sentence: Any) -> bool:
     """A sentence that tells of a trip anywhere in it ("visiting", "holiday")."""
-    from tem.extract.lexicon import TRIP_NOUNS
-
     return any(t.lemma_ in TRIP_NOUNS or t.lemma_ == "visit" for t in sentence)

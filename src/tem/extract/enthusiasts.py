@@ -67,10 +67,9 @@ def pastime_of(noun: Token) -> str | None:
 
 def _told_with(noun: Token) -> list[Token]:
     """The words of ``noun``'s sentence and of a heading before it ("My jobs: ...")."""
-    sentence = noun.sent
-    before = noun.doc[sentence.start - 1] if sentence.start else None
-    heading = list(before.sent) if before is not None and before.text == ":" else []
-    return [*heading, *sentence]
+    from tem.extract.kinds import heading_before  # kinds imports this module
+
+    return [*(heading_before(noun.sent) or ()), *noun.sent]
 
 
 def _doing(word: str) -> str | None:

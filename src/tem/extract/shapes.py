@@ -445,10 +445,7 @@ def _drink(span: Any, words: list[str]) -> bool:
     root = span.root
     if root.dep_ == "compound" and root.head.i >= span.end and _no_drink(root.head):
         return False  # a drink naming something else: "coconut milk ice | cream"
-    if words[0] in ("odd", "occasional") or span.doc[span.start - 1 : span.start].text in (
-        "odd",
-        "occasional",
-    ):
+    if words[0] in NOW_AND_THEN or span.doc[span.start - 1 : span.start].text in NOW_AND_THEN:
         return False  # "the odd beer with my coworkers": now and then, no favourite
     if is_drink(words) and root.pos_ != "AUX":
         return True  # a drink the lexicon knows whole: "hot chocolate", "sparkling water"
@@ -471,6 +468,8 @@ def _no_drink(thing: Any) -> bool:
     return thing.lower_ in FOODS or thing.lower_ in DRINK_THINGS
 
 
+NOW_AND_THEN = frozenset({"odd", "occasional"})
+"""Words before a drink had now and then, no favourite: "the odd beer"."""
 DRINK_THINGS = frozenset("cream cake machine maker shop table towel stain".split())
 """Things named by a drink that are no drink (:func:`_no_drink`)."""
 

@@ -99,8 +99,7 @@ def tidy(relation: str, value: str | None, *, played: bool = False) -> str | Non
     if value is None:
         return None
     words = _trimmed(TAIL.sub("", value)).split()
-    cut = next((i for i, w in enumerate(words) if i and w in DASHES), len(words))
-    words = words[:cut]  # "Kate - fly fishing every weekend": a list's next item
+    words = _cut_at(words, DASHES)  # "Kate - fly fishing every weekend": a list's next item
     while len(words) > 1 and (words[-1].casefold() in CHAT_TAGS or words[-1] in LOOSE_ENDS):
         words = words[:-1]  # "Hoi An" keeps its capital "An"
     while len(words) > 1 and words[0].casefold() in CHAT_TAGS:
@@ -121,6 +120,12 @@ def tidy(relation: str, value: str | None, *, played: bool = False) -> str | Non
     elif relation in BY_RELATION:
         words = BY_RELATION[relation](words)
     return " ".join(words)
+
+
+def _cut_at(words: list[str], stops: frozenset[str]) -> list[str]:
+    """``words`` up to the first of ``stops`` after the first word."""
+    cut = next((i for i, w in enumerate(words) if i and w in stops), len(words))
+    return words[:cut]
 
 
 def _unhailed(words: list[str]) -> list[str]:
@@ -147,8 +152,7 @@ def _organisation(words: list[str]) -> list[str]:
     Toyota and Google; "University of leeds" (chat's "uni of leeds") has its capitals;
     a name ends before a lowercase word that opens a clause of when ("Bosch after Emil
     was born", which the tagger read as one name)."""
-    cut = next((i for i, w in enumerate(words) if i and w in CLAUSE_OPENERS), len(words))
-    words = words[:cut]
+    words = _cut_at(words, CLAUSE_OPENERS)
     if _name_then_place(words):
         return words[:-1]
     if words[:2] == ["University", "of"] and all(w.islower() for w in words[2:]):
