@@ -399,3 +399,9 @@ def test_an_era_over_or_a_pet_that_did_not_make_it_has_ended(
 )
 def test_days_not_over_or_a_pet_that_made_it_hold(text: str, relation: str, value: str) -> None:
     assert (value, "end") not in facts(text, relation)
+
+
+def test_a_time_into_something_is_a_moment_not_a_span_that_ended() -> None:
+    text = "I was dumped by my boyfriend Luis two weeks into my volunteering placement."
+    assert facts(text, "relationship status") == {("single", "assert")}
+    assert facts("I was married to Akua ten years.", "relationship status") == {("married", "end")}

@@ -139,3 +139,9 @@ def test_quit_my_job_without_an_i_is_told_not_ordered(text: str, employer: str) 
 
 def test_quit_your_job_is_advice() -> None:
     assert not {t for t in triples("Quit your job at Tesco, honestly.") if t[1] == "works at"}
+
+
+def test_a_firm_that_shut_ends_the_work_there() -> None:
+    text = "Crumbs & Co. closed its doors in May, so I'm out of a job and broke."
+    assert ("Ana", "works at", "Crumbs & Co.", "end") in triples(text)
+    assert ("Ana", "works at", "Crumbs & Co.", "assert") not in triples(text)

@@ -1075,3 +1075,21 @@ def test_a_doing_given_up_is_no_pastime_held(text: str) -> None:
 def test_quitting_cold_turkey_is_a_habit_not_a_job() -> None:
     found = triples("bruh i quit red bull cold turkey, 2 weeks clean, headaches r real")
     assert not {f for f in found if f[1] == "works at"}
+
+
+def test_a_particle_with_a_way_somewhere_is_a_journey_not_a_habit_taken_up() -> None:
+    found = triples("Took the train up to Montreal for Osheaga.")
+    assert not {t for t in found if t[1] == "hobby"}
+    assert ("Maria", "hobby", "pottery", "assert") in triples("I took up pottery to unwind.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That's not my cat, it belongs to the guy downstairs.",
+        "nah that's not my husky in the video, it's Ana's",
+    ],
+)
+def test_what_is_said_not_to_be_mine_is_no_pet(text: str) -> None:
+    assert not {t for t in triples(text) if t[1] == "has pet"}
+    assert ("Maria", "has pet", "cat", "assert") in triples("My cat isn't well today.")

@@ -133,3 +133,17 @@ def test_quit_opening_a_chat_message_is_told_of_the_speaker(
 
 def test_quit_said_to_someone_is_advice() -> None:
     assert not {t for t in triples("Quit smoking, you'll thank me.") if t[0] == "Maria"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "broke up with my gf Shira right before the season, tbh it was for the best",
+        "Broke up with Shira last month, honestly it's been a relief",
+        "broke up w Shira before leaving for my gap year honestly feels so freeing",
+    ],
+)
+def test_a_past_verb_opening_a_message_is_the_speakers_not_a_later_clauses(text: str) -> None:
+    found = triples(text)
+    assert ("Maria", "relationship status", "single", "assert") in found
+    assert ("Maria", "partner", "Shira", "end") in found

@@ -203,3 +203,15 @@ def test_an_organisation_ends_before_a_clause_of_when(value: str, tidied: str) -
 def test_a_dash_between_items_ends_a_value() -> None:
     assert tidy("partner", "Kate - fly") == "Kate"
     assert tidy("works at", "Coca-Cola") == "Coca-Cola"
+
+
+def test_chat_shorthand_and_fondness_are_no_part_of_a_value() -> None:
+    assert tidy("partner", "w/ Signe") == "Signe"
+    assert tidy("lives in", "lil Tulum") == "Tulum"
+    assert tidy("lives in", "Little Saigon") == "Little Saigon"  # a name, capitalised
+
+
+@pytest.mark.parametrize("school", ["uni", "college", "University"])
+def test_a_school_named_only_by_its_kind_is_no_name(school: str) -> None:
+    assert tidy("studies at", school) is None  # "dropped out of uni": whichever it was
+    assert tidy("studies at", "University of Leeds") == "University of Leeds"

@@ -356,6 +356,15 @@ def _taste_antecedent(pronoun: Token) -> str | None:
     return None
 
 
+def _denied(noun: Token) -> bool:
+    """ "That's *not my cat*", "he isn't my boyfriend": what the speaker owns is said to
+    be something else (not "my cat isn't well", the owned one the subject)."""
+    head = noun.head
+    return (
+        noun.dep_ == "attr" and head.lemma_ == "be" and any(c.dep_ == "neg" for c in head.children)
+    )
+
+
 def possessive_facts(noun: Token, speaker: str) -> Stated:
     """ "my dog Max" -> has pet; "my girlfriend Anna" -> partner; "my flat in Leeds"."""
     owner = next((c for c in noun.children if c.dep_ == "poss"), None)
@@ -364,6 +373,8 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
         return household  # "the dog and I", "this flat in Fitzroy", "my commute from X"
     if not named_mine and (owner is None or owner.lower_ not in FIRST_POSSESSIVE):
         return []  # "our dog Rex": the parser hangs "our" on the name
+    if _denied(noun):
+        return []
     lemma = noun.lemma_.casefold()
     if lemma not in lx.ANIMALS and _behaves_as_pet(noun):
         name = phrase(noun, keep_adjectives=False)  # "my Ridgeback barked at the postman"

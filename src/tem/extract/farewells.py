@@ -464,7 +464,8 @@ def _formerly(span: Any | None, anchor: Token) -> bool:
 
 def _lasted(token: Token) -> bool:
     """ "for ten years" (a "for" whose object is a span of time), "ten years" alone, or
-    "until 2022" (an end said by its date); not a moment ("last year", "two years ago")
+    "until 2022" (an end said by its date); not a moment ("last year", "two years ago",
+    "two weeks into my placement")
     nor a span up to now ("for the past five years") or still ahead ("for another year")."""
     if token.dep_ == "prep" and token.lower_ == "for":
         return any(_span(o) for o in token.children if o.dep_ == "pobj")
@@ -473,7 +474,11 @@ def _lasted(token: Token) -> bool:
     if token.dep_ == "advcl" and _simple_past(token):  # "till I retired", "until I was let go"
         return any(c.dep_ == "mark" and c.lower_ in UNTIL for c in token.children)
     counted = any(c.dep_ == "nummod" for c in token.children)
-    return token.dep_ == "npadvmod" and counted and _span(token)
+    after = token.doc[token.i + 1 : token.i + 2]  # "two weeks into my placement"
+    into = any(t.lower_ == "into" for t in after) or any(
+        c.lower_ == "in" and not any(c.children) for c in token.children
+    )  # "two years in, we split"
+    return token.dep_ == "npadvmod" and counted and not into and _span(token)
 
 
 def _span(unit: Token) -> bool:

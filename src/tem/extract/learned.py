@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tem.extract import about, filters, institutions, kinds, offers, partners, shapes, trips
+from tem.extract import about, filters, institutions, kinds, offers, partners, posts, shapes, trips
 from tem.extract.endings import END_CUES, says_an_end
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import NAMED, canonical, closed_compound, whole_name
@@ -450,11 +450,12 @@ def one_occasion(span: Any) -> bool:
 
 def _kind_said(span: Any, kind: Kind) -> Kind:
     """The kind the words say, where the model's label misread it: an ending no word
-    says holds; what the speaker quit ("just quit infosys lol") or has "no more" of has
-    ended."""
+    says holds; what the speaker quit ("just quit infosys lol") or has "no more" of, or a
+    firm that shut (:func:`tem.extract.posts.shut`), has ended."""
     if kind == "end" and not (says_an_end(span) or _no_more(span)):
         return "assert"
-    if kind == "assert" and (_object_left(span) or _no_more(span)):
+    shut = span.root.dep_ == "nsubj" and posts.shut(span.root.head)  # "X closed its doors"
+    if kind == "assert" and (_object_left(span) or _no_more(span) or shut):
         return "end"
     return kind
 

@@ -109,6 +109,17 @@ def _gone(verb: Token) -> bool:
     return verb.lemma_ == "go" and ("bust" in said or "under" in said or "up" in said and smoke)
 
 
+def shut(verb: Token) -> bool:
+    """A verb in the past that says a firm or school is no more: "Crumbs & Co. closed
+    its doors", "the café shut down", "Wirecard went bust", "the studio folded"."""
+    if verb.tag_ not in ("VBD", "VBN"):
+        return False
+    said = {c.lower_ for c in verb.children}
+    if verb.lemma_ in ("close", "shut"):
+        return "down" in said or "doors" in said
+    return verb.lemma_ == "fold" and not said & {"clothes", "laundry"} or _gone(verb)
+
+
 def _name_here(obj: Token) -> str | None:
     """The object of "my shift at" as a name: a proper noun, one that chat hung a tag on
     ("my shift at Foodland lol": "lol" the head), or in a message typed all in

@@ -123,8 +123,16 @@ def _given_up(verb: Token) -> bool:
     )
 
 
+def _heading_somewhere(verb: Token) -> bool:
+    """ "Took the train *up to* Montreal": a particle with a way to somewhere after it
+    is a journey, not a habit taken up."""
+    ups = [c.i for c in verb.children if c.dep_ == "prt"]
+    ways = (c for c in verb.children if c.dep_ == "prep" and c.lower_ in ("to", "into"))
+    return any(w.i - 1 in ups for w in ways)
+
+
 def _particle_fits(verb: Token, rule: VerbRule) -> bool:
     particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
     if rule.particle is not None:
-        return rule.particle in particles
+        return rule.particle in particles and not _heading_somewhere(verb)
     return not (particles - NEUTRAL_PARTICLES)

@@ -56,6 +56,8 @@ def subject_token(verb: Token) -> Token | None:
             before = [c for c in found if c.i < verb.i]
             own = [c for c in before if c.lower_ in SELF]  # "me and my husband moved":
             return (own or before)[-1] if before else found[0]  # two subjects, one "me"
+        if opening_past(verb):
+            return None  # "Broke up with Shira, tbh it was for the best": not "it"
         if verb.dep_ not in INHERITING_DEPS or verb.head.i == verb.i:
             return None
         verb = verb.head
@@ -132,8 +134,20 @@ def described_self(subject: Token, verb: Token) -> bool:
     )
 
 
+def opening_past(verb: Token) -> bool:
+    """True for a past verb with no subject opening its sentence, hung by the parser on a
+    later clause: "Broke up with my gf Shira, tbh it was for the best" is chat that drops
+    the speaker's "I", not a clause sharing "it"."""
+    if verb.tag_ != "VBD" or verb.dep_ not in ("advcl", "csubj") or verb.head.i < verb.i:
+        return False
+    before = verb.doc[verb.sent.start : verb.i]
+    return all(t.is_punct or interjection(t) or t.dep_ == "advmod" for t in before)
+
+
 def elided_first_person(verb: Token) -> bool:
     """True for a main clause with no subject in the past or progressive ("Moved to Oslo")."""
+    if opening_past(verb):
+        return True
     root = verb
     while root.dep_ in INHERITING_DEPS and root.head.i != root.i:
         root = root.head

@@ -18,7 +18,7 @@ from typing import Any
 
 from tem.extract.facts import Candidate
 from tem.extract.kinds import PLACE_OF_WORK, doer, person_noun, span_of, spelled
-from tem.extract.lexicon import ANIMALS, DRINKS, OCCUPATIONS, PARTNER_NOUNS
+from tem.extract.lexicon import ANIMALS, DRINKS, OCCUPATIONS, PARTNER_NOUNS, SCHOOL_WORDS
 from tem.extract.nlp import english_index, english_word, frequency, listed_word, respelled
 
 PARTNER_WORDS = PARTNER_NOUNS | frozenset(
@@ -102,12 +102,13 @@ def tidy(relation: str, value: str | None, *, played: bool = False) -> str | Non
     words = _cut_at(words, DASHES)  # "Kate - fly fishing every weekend": a list's next item
     while len(words) > 1 and (words[-1].casefold() in CHAT_TAGS or words[-1] in LOOSE_ENDS):
         words = words[:-1]  # "Hoi An" keeps its capital "An"
-    while len(words) > 1 and words[0].casefold() in CHAT_TAGS:
-        words = words[1:]  # "omg Theo", which the tagger read as one name
+    while len(words) > 1 and (words[0].casefold() in CHAT_TAGS or words[0] in ("w", "w/")):
+        words = words[1:]  # "omg Theo", which the tagger read as one name; "w/ Signe"
     said = " ".join(words).casefold()
     bare = relation == "hobby" and said in DOINGS  # "I play the koto": no "playing"
     day = said in SHORT_DAYS and relation != "partner"
-    if not words or bare or said in TIMES or day or words[0].casefold() == "than":
+    unnamed = relation == "studies at" and said in SCHOOL_WORDS  # "dropped out of uni"
+    if not words or bare or unnamed or said in TIMES or day or words[0].casefold() == "than":
         return None  # "broke up 💔": no words, no value; "week lmao": a time; "way more
         # than lemon tea": the other side of a comparison
     if len(words) > 1 and len({w.casefold() for w in words}) == 1:
@@ -129,8 +130,11 @@ def _cut_at(words: list[str], stops: frozenset[str]) -> list[str]:
 
 
 def _unhailed(words: list[str]) -> list[str]:
-    """A place without the hail of one arriving ("moved outta brooklyn, hello jersey city")."""
-    return words[1:] if len(words) > 1 and words[0].casefold() in HAILS else words
+    """A place without the hail of one arriving ("moved outta brooklyn, hello jersey city")
+    or a word of fondness ("moved to lil old Tulum", "tiny lil yass"; not "Little Rock")."""
+    while len(words) > 1 and (words[0].casefold() in HAILS or words[0] in FOND | {"ol"}):
+        words = words[1:]
+    return words
 
 
 HAILS = frozenset({"hello", "hi", "hey", "hiya", "goodbye", "bye", "farewell"})
