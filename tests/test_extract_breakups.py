@@ -169,3 +169,20 @@ def test_courting_is_dating_not_a_pastime() -> None:
     found = triples("Gave up the pints when I started courting Eilidh.")
     assert ("Maria", "partner", "Eilidh", "assert") in found
     assert not {v for _, r, v, _ in found if r == "hobby"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was left by my partner Jules last spring.",
+        "I was made redundant by Barclays and then left by my partner Jules, all in one year.",
+    ],
+)
+def test_left_by_a_partner_ends_the_couple(text: str) -> None:
+    found = triples(text)
+    assert ("Maria", "partner", "Jules", "end") in found
+    assert ("Maria", "partner", "Jules", "assert") not in found
+
+
+def test_left_by_a_thing_ends_no_couple() -> None:
+    assert not {t for t in triples("I was left by the bus in the rain.") if t[1] == "partner"}

@@ -59,3 +59,29 @@ def test_anothers_occasion_a_supposed_one_or_one_called_off_says_no_couple(text:
 def test_a_partner_word_says_the_status_better_than_an_anniversary() -> None:
     found = triples("My husband Iker and I just celebrated our first anniversary in the new house.")
     assert ("Maria", "relationship status", "in a relationship", "assert") not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "status", "partner"),
+    [
+        ("I hung up my apron the same week my marriage fell apart.", "married", None),
+        ("Sony laid me off, and my marriage ended three months later.", "married", None),
+        ("I've worked at EY for a decade, and it cost me my marriage.", "married", None),
+        ("My marriage to Stefan was dissolved by the court in June.", "married", "Stefan"),
+        ("Our engagement was called off in the spring.", "engaged", None),
+        ("Carla and I called off the engagement last week.", None, "Carla"),
+    ],
+)
+def test_the_speakers_own_couple_ended_ends_its_status_and_partner(
+    text: str, status: str | None, partner: str | None
+) -> None:
+    found = triples(text)
+    assert ("Maria", "relationship status", status or "married", "assert") not in found
+    if status is not None:
+        assert ("Maria", "relationship status", status, "end") in found
+    if partner is not None:
+        assert ("Maria", "partner", partner, "end") in found
+
+
+def test_a_wedding_cancelled_ends_no_couple() -> None:
+    assert not {t for t in triples("Our wedding was cancelled by the venue.") if t[3] == "end"}

@@ -168,3 +168,30 @@ def test_a_verb_after_my_kind_is_no_name(monkeypatch: pytest.MonkeyPatch) -> Non
     text = "Our childminder speaks Polish and Urdu and is teaching the toddler songs in both."
     found = facts_with(monkeypatch, text, "childminder speaks", "HAS_PET")
     assert not {f for f in found if f[1] == "has pet"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "im a truck driver so dating is hard im never home",
+        "I'm a paramedic, which made dating again really tricky with the shifts.",
+        "I've been flat out at work, so online dating's on the back burner.",
+    ],
+)
+def test_dating_talked_about_is_no_status(text: str) -> None:
+    from tests.test_extract_rules import triples
+
+    assert not {t for t in triples(text) if t[1] == "relationship status"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm dating again!",
+        "guess who's dating again 👀 met jordan at a bbq and we've been out twice",
+    ],
+)
+def test_dating_done_is_a_status(text: str) -> None:
+    from tests.test_extract_rules import triples
+
+    assert ("Maria", "relationship status", "dating", "assert") in triples(text)

@@ -53,7 +53,7 @@ from tem.extract.tidy import tidy
         ("has pet", "Labrador Retriever", "Labrador Retriever"),  # a breed in capitals
         ("job title", "paramedic life", "paramedic"),  # the life a title makes
         ("job title", "chief engineer life", "chief engineer"),
-        ("has pet", "kelpie puppy", "kelpie puppy"),  # two words of animals: no name
+        ("has pet", "kelpie puppy", "kelpie"),  # two words of animals: no name; a kelpie
         ("has pet", "border collie", "border collie"),
         ("has pet", "huskies", "husky"),  # one fact per kind, in the singular
         ("has pet", "guinea pigs", "guinea pig"),
@@ -215,3 +215,35 @@ def test_chat_shorthand_and_fondness_are_no_part_of_a_value() -> None:
 def test_a_school_named_only_by_its_kind_is_no_name(school: str) -> None:
     assert tidy("studies at", school) is None  # "dropped out of uni": whichever it was
     assert tidy("studies at", "University of Leeds") == "University of Leeds"
+
+
+@pytest.mark.parametrize(
+    ("value", "tidied"),
+    [
+        ("kelpie pup", "kelpie"),
+        ("Persian kitten", "Persian"),
+        ("ginger kitten", "ginger kitten"),  # a coat, no kind
+        ("shiba Mochi", "shiba"),
+        ("black Lab", "black Lab"),
+    ],
+)
+def test_a_pet_is_its_kind_not_its_age_nor_its_name_after_it(value: str, tidied: str) -> None:
+    assert tidy("has pet", value) == tidied
+
+
+@pytest.mark.parametrize(
+    ("value", "tidied"),
+    [
+        ("swimming at the local pool", "swimming"),
+        ("painting azulejos at the community centre", "painting azulejos"),
+        ("rowing on the Liffey", "rowing"),
+        ("playing in a brass band", "playing in a brass band"),
+    ],
+)
+def test_a_pastime_is_not_where_it_is_done(value: str, tidied: str) -> None:
+    assert tidy("hobby", value) == tidied
+
+
+def test_a_head_office_is_its_firm() -> None:
+    assert tidy("works at", "Zara HQ") == "Zara"
+    assert tidy("works at", "TU Munich") == "TU Munich"

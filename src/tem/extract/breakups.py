@@ -117,7 +117,10 @@ def _ends_couple(verb: Token) -> bool:
         person = subject is not None and (
             subject.ent_type_ == "PERSON" or bool(partners.partner_word(subject))
         )
-        return person and [c.lower_ for c in objects] in (["me"], ["me", "for"])
+        if person and [c.lower_ for c in objects] in (["me"], ["me", "for"]):
+            return True
+        agents = pobjects(verb, ("agent",))  # "I was left by my partner Jules"
+        return any(a.ent_type_ == "PERSON" or partners.partner_word(a) for a in agents)
     if lemma == "part":  # "parted ways"
         return bool(children(verb, ("dobj",), ("ways",)))
     if lemma == "go":  # "went our separate ways"
@@ -141,7 +144,8 @@ def _other(verb: Token, speaker: str) -> Token | None:
         with_whom += pobjects(idiom, ("prep",), ("with", "w"))  # "Called it quits with X"
     if any(t.lower_ in SELF for t in couple):
         others = [t for t in couple if t.lower_ not in SELF] + _named_before(couple[0])
-        return (others or with_whom or [None])[0]  # "Salim and I", "I ... with Omid"
+        agents = pobjects(verb, ("agent",))  # "made redundant and then left by Jules"
+        return (others or with_whom or agents or [None])[0]  # "Salim and I", "with Omid"
     if subject is None and children(verb, ("auxpass",)):  # "Got dumped by Chelsea"
         agents = pobjects(verb, ("agent",))
         return agents[0] if agents and verb.i == verb.sent.start + 1 else None

@@ -21,13 +21,13 @@ from typing import Any
 
 from tem.extract import filters, questions
 from tem.extract.endings import END_VERBS
-from tem.extract.facts import Candidate
+from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import capitalized
 from tem.extract.kinds import clause_of, heading_before
 from tem.extract.nlp import english_word
 from tem.extract.partners import couple_name, own_partner_word
 from tem.extract.places import known_place
-from tem.extract.subjects import SELF
+from tem.extract.subjects import SELF, subject_token
 
 Token = Any
 
@@ -44,18 +44,24 @@ BEHIND = frozenset({"since", "after", "last", "ago", "anniversary", "photos", "p
 OCCASIONS = MARRIED | {"anniversary", "wedding", "engagement"}
 WEDDED = frozenset({"marry", "married", "propose", "proposed", "wed", "engaged"})
 """Words that say the couple's status better than "our anniversary"."""
-CALLED_OFF = frozenset({"end", "cancel", "annul", "dissolve", "finish", "collapse"})
-"""Verbs that end an occasion: "our engagement ended", "the wedding was cancelled"."""
+CALLED_OFF = frozenset(
+    {"end", "cancel", "annul", "dissolve", "finish", "collapse", "crumble", "fail", "cost"}
+)
+"""Verbs that end an occasion: "our engagement ended", "the wedding was cancelled", "my
+marriage failed", "it cost me my marriage"."""
+PARTICLES_OFF = {"call": "off", "break": "off up down", "fall": "apart through"}
+"""Verbs that end an occasion with their particle: "called off", "fell apart"."""
 
 
 def _called_off(noun: Token) -> bool:
-    """ "Our engagement was called off", "my marriage ended", "Things that ended this
-    year: my engagement to Klara" (an ending heading)."""
+    """ "Our engagement was called off", "my marriage ended", "my marriage fell apart",
+    "Things that ended this year: my engagement to Klara" (an ending heading)."""
     verb = clause_of(noun)
-    off = any(c.lower_ == "off" for c in verb.children)
+    particles = {c.lower_ for c in verb.children if c.dep_ in ("prt", "advmod")}
+    off = bool(particles & set(PARTICLES_OFF.get(verb.lemma_, "").split()))
     heading = heading_before(noun.sent)
     ended = heading is not None and any(t.lemma_ in END_VERBS for t in heading)
-    return verb.lemma_ in CALLED_OFF or off and verb.lemma_ in ("call", "break") or ended
+    return verb.lemma_ in CALLED_OFF or off or ended
 
 
 def occasion_candidates(sentence: Any, speaker: str) -> list[Candidate]:
@@ -68,17 +74,20 @@ def occasion_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         verb = clause_of(noun)
         if filters.is_negated(verb) or filters.is_hypothetical(verb) or _supposed(sentence):
             continue
-        if _called_off(noun):
-            return []  # "Our engagement was called off", "Things that ended: my engagement"
         status = _status(noun)
         name = _named_after(noun) or _paired(sentence)
+        kind: Kind = "assert"
+        if _called_off(noun):  # "Our engagement was called off", "my marriage fell apart"
+            if noun.lemma_.casefold() not in ("marriage", "engagement"):
+                return []  # "the wedding was cancelled": a day, not the couple, is off
+            kind = "end"
         found = (
             []
             if status is None
-            else [Candidate(speaker, "relationship status", status, "assert", noun.i)]
+            else [Candidate(speaker, "relationship status", status, kind, noun.i)]
         )
         if name is not None:
-            found.append(Candidate(speaker, "partner", name, "assert", noun.i))
+            found.append(Candidate(speaker, "partner", name, kind, noun.i))
         return found
     return []
 
@@ -100,7 +109,17 @@ def _ours(noun: Token) -> bool:
     poss = [c.lower_ for c in noun.children if c.dep_ == "poss"]
     this = noun.lemma_ == "marriage" and any(c.lower_ == "this" for c in noun.children)
     the = noun.lemma_ == "honeymoon" and any(c.lower_ == "the" for c in noun.children)
-    return poss in (["our"], ["my"]) or this or the and _paired(noun.sent) is not None
+    ours = poss in (["our"], ["my"]) or this or the and _paired(noun.sent) is not None
+    return ours or _ended_by_us(noun)
+
+
+def _ended_by_us(noun: Token) -> bool:
+    """ "Carla and I called off the engagement": the couple's own, ended by the speaker."""
+    if noun.lemma_ not in ("engagement", "marriage") or noun.dep_ != "dobj":
+        return False
+    subject = subject_token(noun.head)
+    couple = [] if subject is None else [subject, *subject.conjuncts]
+    return _called_off(noun) and any(t.lower_ in SELF for t in couple)
 
 
 def _status(noun: Token) -> str | None:

@@ -34,7 +34,7 @@ from tem.extract.kinds import (
 )
 from tem.extract.languages import language_of
 from tem.extract.lexicon import SELF_HEADINGS
-from tem.extract.subjects import SUBJECT_DEPS, first_possessed
+from tem.extract.subjects import SUBJECT_DEPS, first_possessed, subject_token
 
 NAME_POS = frozenset({"PROPN", "NOUN", "X"})
 """Parts of speech a name's head may have ("Hung" as a verb, "Funny" as an adjective: no)."""
@@ -283,12 +283,23 @@ def _status(span: Any, words: list[str]) -> bool:
     from tem.extract.values import wedded_to_a_thing
 
     root = span.root
-    if any(_intensifier(t) for t in span):
+    if any(_intensifier(t) for t in span) or _dating_spoken_of(root):
         return False
     if root.lemma_ != "see":
         return not wedded_to_a_thing(root)
     seen = [c for c in root.children if c.dep_ in ("dobj", "attr")]
     return any(o.lower_ in SEEN_PEOPLE or o.ent_type_ == "PERSON" for o in seen)
+
+
+def _dating_spoken_of(root: Any) -> bool:
+    """ "dating" as a thing talked about, not done: "dating is hard", "online dating's on
+    the back burner", "which made dating again tricky" (someone else's subject)."""
+    if root.lower_ != "dating":
+        return False
+    if root.dep_ in ("nsubj", "nsubjpass", "csubj", "compound", "pobj", "dobj", "acl"):
+        return True
+    subject = subject_token(root)  # "guess who's dating again" is the speaker
+    return subject is not None and subject.lower_ in ("which", "that", "it", "this")
 
 
 def _intensifier(word: Any) -> bool:

@@ -157,11 +157,16 @@ def _organisation(words: list[str]) -> list[str]:
     a name ends before a lowercase word that opens a clause of when ("Bosch after Emil
     was born", which the tagger read as one name)."""
     words = _cut_at(words, CLAUSE_OPENERS)
-    if _name_then_place(words):
+    if _name_then_place(words) or _name_then_branch(words):
         return words[:-1]
     if words[:2] == ["University", "of"] and all(w.islower() for w in words[2:]):
         return [*words[:2], *(w.capitalize() for w in words[2:])]
     return words
+
+
+def _name_then_branch(words: list[str]) -> bool:
+    """ "Zara HQ", "Greggs headquarters": a name, then its head office."""
+    return len(words) > 1 and words[-1] in ("HQ", "headquarters")
 
 
 def _name_then_place(words: list[str]) -> bool:
@@ -195,6 +200,9 @@ def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str
             i for i in range(1, len(words) - 2) if words[i] in OWNERS and words[i + 1] == "own"
         ]
         words = [w for i, w in enumerate(words) if not any(i in (j, j + 1) for j in owned)]
+    where = [i for i, w in enumerate(words[:-1]) if i and w in WHERE]
+    if relation == "hobby" and where and words[0] != "playing":
+        words = words[: where[0]]  # "swimming at the local pool", "singing in a choir"
     if relation == "hobby" and not played:
         said = " ".join(words).casefold()
         if said in GEAR:
@@ -207,6 +215,8 @@ def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str
     return words
 
 
+WHERE = frozenset({"at", "in", "on", "near", "with", "around"})
+"""Words that say where or with whom a pastime is done, not what it is."""
 OWNERS = frozenset({"my", "our"})
 """Owners before "own" in a pastime, which says whose the thing made is, not what:
 "brewing *my own* beer"."""
@@ -384,9 +394,20 @@ def _pet(words: list[str]) -> list[str]:
     singular ("two huskies": a husky), without a word of fondness ("lil pug")."""
     while len(words) > 1 and words[0].casefold() in FOND | HOW_IT_CAME:
         words = words[1:]
+    if len(words) > 1 and words[-1].casefold() in YOUNG and words[-2].casefold() not in COATS:
+        words = words[:-1]  # "a kelpie pup", "my Persian kitten": a kelpie, a Persian
     if len(words) > 1 and _pet_then_name(words):
         return words[-1:]
+    named = len(words) == 2 and words[1].istitle() and not english_word(words[1])
+    if named and words[0].islower():
+        return words[:1]  # "my shiba Mochi": the kind no list knows, then its name
     return [*words[:-1], _one_animal(words[-1])]
+
+
+YOUNG = frozenset({"pup", "puppy", "kitten", "kitty"})
+"""Words for a young animal after its kind: "a Boerboel puppy" is a Boerboel."""
+COATS = frozenset("ginger black white grey gray brown orange calico tortie fluffy".split())
+"""Coats, no kind: "a ginger kitten" is a kitten."""
 
 
 HOW_IT_CAME = frozenset({"rescue", "rescued", "adopted", "foster", "shelter"})
