@@ -676,3 +676,33 @@ def test_chat_not_me_quitting_is_a_quitting(monkeypatch: pytest.MonkeyPatch) -> 
 )
 def test_a_pastime_closed_up_with_an_english_word_is_known(word: str, known: bool) -> None:
     assert learned.known_head("hobby", word) is known
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I speak Kannada and Hindi, and I'm learning Tamil from my flatmate.",
+        "i speak farsi fluently and im taking german this year at uni",
+        "I speak Japanese, and my fiancée Camila is teaching me Spanish.",
+    ],
+)
+def test_a_language_being_learnt_is_not_spoken_yet(text: str) -> None:
+    from tests.test_extract_rules import triples
+
+    spoken = {v.casefold() for _, r, v, _ in triples(text) if r == "speaks" and v}
+    assert not spoken & {"tamil", "german", "spanish"}
+    assert spoken  # the languages spoken are read
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("I've been learning Welsh for three years and can hold a conversation.", "Welsh"),
+        ("I still teach Polish on Saturday mornings.", "Polish"),
+        ("I learned Portuguese in Lisbon.", "Portuguese"),
+    ],
+)
+def test_a_language_learnt_for_years_taught_or_learned_is_spoken(text: str, language: str) -> None:
+    from tests.test_extract_rules import triples
+
+    assert ("Maria", "speaks", language, "assert") in triples(text)

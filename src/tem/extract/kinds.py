@@ -42,6 +42,8 @@ def fits(relation: str, span: Any) -> bool:
     if relation == "speaks":
         if span.root.dep_ == "compound" and span.root.head.pos_ == "PROPN":
             return False  # "Norwegian Air" is an airline
+        if being_learnt(span):
+            return False
         if language_of(span.text) is not None or span.root.ent_type_ in ("LANGUAGE", "NORP"):
             return True
         if living_language(span.text) and span.root.pos_ in ("PROPN", "ADJ", "NOUN"):
@@ -58,6 +60,33 @@ def fits(relation: str, span: Any) -> bool:
     if relation == "favorite drink" and is_drink([t.lower_ for t in span]):
         return True  # "Masala chai is in my bloodstream": the tagger's GPE is wrong
     return not types or not types <= banned
+
+
+LEARNING = frozenset({"learn", "study", "practise", "practice", "take", "teach", "pick"})
+"""Verbs of a language being learnt, not spoken: "I'm learning Tamil", "taking german this
+year", "Camila is teaching me Spanish", "picking up French at school"."""
+
+
+def being_learnt(span: Any) -> bool:
+    """True for a language learnt now, not yet spoken: the object of a verb of learning
+    in the present or a gerund ("I'm learning Japanese", "im taking german this year",
+    "Camila is teaching me Spanish"). "I learned Portuguese in Lisbon", "I picked up
+    Igbo", "I teach Polish" and "learning Welsh for three years" are spoken."""
+    verb = span.root.head
+    taught = {c.lower_ for c in verb.children if c.dep_ in ("dobj", "dative")} & {"me", "us"}
+    if verb.lemma_ == "teach" and not taught:
+        return False  # "I teach Polish on Saturdays": spoken
+    years = any(c.lower_ == "for" and _for_years(c) for c in verb.children)
+    return (
+        verb.lemma_.casefold() in LEARNING
+        and span.root.dep_ in ("dobj", "pobj", "oprd")
+        and verb.tag_ in ("VBG", "VBP", "VBZ")
+        and not years  # "I've been learning Welsh for three years": spoken by now
+    )
+
+
+def _for_years(prep: Any) -> bool:
+    return any(o.lower_ in ("year", "years", "yrs", "decade", "decades") for o in prep.children)
 
 
 # --- What a learned value must look like, and which of two close relations it serves ---
