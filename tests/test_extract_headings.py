@@ -261,3 +261,14 @@ def test_a_routines_pastime_doings_are_pastimes_its_chores_are_none() -> None:
         "cooking dinner",
         "emails",
     }
+
+
+def test_a_heading_of_goodbyes_ends_its_items() -> None:
+    from tests.test_extract_rules import triples
+
+    found = triples(
+        "Things I've said goodbye to this year: my flat in Fremantle, my job at Bunnings."
+    )
+    assert ("Maria", "works at", "Bunnings", "end") in found
+    assert ("Maria", "lives in", "Fremantle", "end") in found
+    assert ("Maria", "works at", "Bunnings", "assert") not in found

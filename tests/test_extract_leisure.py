@@ -115,3 +115,17 @@ def test_a_pastime_given_up_is_ended(text: str, pastime: str) -> None:
 )
 def test_a_habit_place_or_job_given_up_is_no_pastime(text: str) -> None:
     assert not {t for t in triples(text) if t[1] == "hobby"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've moved up to Inverness to take up a post with NHS Highland as a staff nurse.",
+        "I walked away from Rakuten, and I've been picking up the pieces since.",
+        "I study there and pick up café shifts in Hamra.",
+    ],
+)
+def test_a_post_a_shift_or_the_pieces_taken_up_are_no_pastime(text: str) -> None:
+    from tests.test_extract_rules import triples
+
+    assert not {t for t in triples(text) if t[1] == "hobby"}

@@ -247,3 +247,12 @@ def test_a_pastime_is_not_where_it_is_done(value: str, tidied: str) -> None:
 def test_a_head_office_is_its_firm() -> None:
     assert tidy("works at", "Zara HQ") == "Zara"
     assert tidy("works at", "TU Munich") == "TU Munich"
+
+
+def test_a_drinks_maker_is_no_drink_and_night_is_no_place() -> None:
+    assert not tidy("favorite drink", "beloved espresso machine")
+    assert tidy("favorite drink", "espresso") == "espresso"
+    from tests.test_extract_rules import triples
+
+    found = triples("my corgi mochi gets so mad wen i go out at nite")
+    assert not [t for t in found if t[1] == "works at"]

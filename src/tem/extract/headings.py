@@ -439,7 +439,11 @@ def _ending_verb(verb: Token) -> bool:
     """A verb of a heading by which the speaker ended its items."""
     particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
     gave_up = verb.lemma_ == "give" and "up" in particles
+    said_bye = verb.lemma_ in ("say", "bid", "wave") and any(  # "Things I've said goodbye to"
+        c.lower_ in ("goodbye", "farewell", "bye") for c in verb.children
+    )
     ending = (verb.lemma_ in LIST_ENDING_VERBS and particles <= ENDING_PARTICLES) or gave_up
+    ending = ending or said_bye
     marked = any(c.dep_ == "mark" for c in verb.children)  # "since I left Lagos I've ..."
     if _ended_by_itself(verb):
         return not filters.is_negated(verb)

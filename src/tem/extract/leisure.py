@@ -269,11 +269,22 @@ def language(verb: Token, rule: VerbRule) -> Found:
     return found
 
 
+TAKEN_UP_NOT_PASTIMES = frozenset(
+    "post position role job offer place spot space room time piece shift residence "
+    "tenancy contract appointment seat mantle challenge invitation slack".split()
+)
+"""What is taken or picked up without being a pastime: "took up a post", "picked up
+the pieces", "picked up extra shifts", "it takes up space"; "post-divorce", which the
+parser reads as a noun after "picked up"."""
+
+
 def hobby(verb: Token, rule: VerbRule) -> Found:
     """ "took up pottery", "picked up the guitar"; "picked up a book" is no hobby."""
     objs = children(verb, ("dobj", "xcomp"))
     if objs and verb.lemma_ == "pick" and children(objs[0], ("det",), ("a", "an")):
         return []
+    if objs and objs[0].lemma_.casefold() in TAKEN_UP_NOT_PASTIMES:
+        return []  # "took up a post with NHS Highland", "picking up the pieces"
     value = _plain_object(objs[0]) if objs else None
     if value is None:
         return []

@@ -61,10 +61,11 @@ week", "Canva 2 weeks", "my shift at gamestop tmrw",
 LOOSE_ENDS = frozenset("the a an my our your his her their in at of on to for with and or".split())
 """Words a value never ends with, left when a reading stops short: "singing in the"."""
 TIMES = frozenset(
-    "lately recently nowadays now today currently week weekend day night month year time".split()
+    "lately recently nowadays now today currently week weekend day night month year time "
+    "nite tonite rn".split()
 )
 """Words of time the parse can leave as a whole value: "Stuff I'm into lately: ...",
-"we play like 4x a week"."""
+"we play like 4x a week", chat's "loud at nite", "things i'm into rn: ..."."""
 SHORT_DAYS = frozenset("mon tue tues wed thu thur thurs fri sat sun".split())
 """A day as chat shortens it, no place: "can we move to mon" (a partner may be Thu)."""
 DOINGS = frozenset("playing doing going making learning practising practicing".split())
@@ -194,6 +195,8 @@ def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str
     if len(words) > 1 and words[-1].casefold() in HABIT_PEOPLE:
         words = words[:-1]
     if relation == "favorite drink":
+        if words[-1].casefold() in DRINKWARE:
+            return []  # "my beloved espresso machine": a thing to make it with
         words = [_drink_word(w) for w in words]  # "cofee"
     if relation == "hobby":  # "brewing my own beer": brewing beer
         owned = [
@@ -292,6 +295,10 @@ def _verb_stems(word: str) -> list[str]:
 
 LIVES = frozenset({"life", "era", "mode"})
 """Words chat puts after a title for the life it makes: "paramedic life", "nurse era"."""
+
+
+DRINKWARE = frozenset("machine maker grinder kettle mug mugs cup cups glass glasses".split())
+"""What a drink is made or drunk with, as a value's last word: "espresso machine"."""
 
 
 def _drink_word(word: str) -> str:
