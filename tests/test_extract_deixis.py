@@ -62,3 +62,24 @@ def test_a_place_the_speaker_is_here_in_is_a_home(text: str, home: str) -> None:
 )
 def test_here_in_a_trip_or_a_time_is_no_home(text: str) -> None:
     assert not {t for t in triples(text) if t[1] == "lives in" and t[3] == "assert"}
+
+
+@pytest.mark.parametrize(
+    ("text", "home", "left"),
+    [
+        ("left nairobi after 6 yrs now in mombasa loving the beach", "mombasa", "Nairobi"),
+        ("used to live in kolkata, now in bangalore, but east bengal forever", "Bangalore",
+         "Kolkata"),
+        ("lived in milan for years but now back in iasi", "iasi", "milan"),
+    ],
+)  # fmt: skip
+def test_now_in_a_place_is_the_home_whatever_came_before(text: str, home: str, left: str) -> None:
+    found = {(r, (v or "").casefold(), k) for _, r, v, k in triples(text)}
+    assert ("lives in", home.casefold(), "assert") in found
+    assert ("lives in", left.casefold(), "end") in found
+    assert ("lives in", home.casefold(), "end") not in found
+
+
+@pytest.mark.parametrize("text", ["My sister is now in Dubai.", "I'm now in Rome for the week."])
+def test_someone_else_or_a_trip_now_in_a_place_is_no_home(text: str) -> None:
+    assert not {t for t in triples(text) if t[1] == "lives in"}

@@ -147,3 +147,8 @@ def test_a_past_verb_opening_a_message_is_the_speakers_not_a_later_clauses(text:
     found = triples(text)
     assert ("Maria", "relationship status", "single", "assert") in found
     assert ("Maria", "partner", "Shira", "end") in found
+
+
+def test_chats_just_typed_in_haste_is_no_subject() -> None:
+    found = triples("jsut moved to boise from spokane and the taco trucks here r better")
+    assert ("Maria", "lives in", "Boise", "assert") in found

@@ -20,7 +20,7 @@ from tem.extract.facts import Candidate
 from tem.extract.kinds import clause_of
 from tem.extract.lexicon import TRIP_NOUNS
 from tem.extract.places import place_at, place_span
-from tem.extract.subjects import resolve_subject
+from tem.extract.subjects import SELF, resolve_subject, subject_token
 
 Token = Any
 LIVING = frozenset({"live", "move", "settle", "relocate", "base"})
@@ -79,15 +79,20 @@ def _place(token: Token) -> Any | None:
 
 
 def here_homes(sentence: Any, speaker: str) -> list[Candidate]:
-    """Places ``sentence`` says the speaker is "here in": "Hail the size of marbles here
-    in Monterrey!", "our market here in Gràcia"; not a trip's place ("here in Rome for
+    """Places ``sentence`` says the speaker is "here in" or "now in": "Hail the size of
+    marbles here in Monterrey!", "our market here in Gràcia", "left nairobi after 6 yrs
+    now in mombasa" (not "my sister is now in Dubai"); not a trip's place ("here in Rome for
     the week", "on holiday here in Bali"), nor one in a blocked clause ("I wish I was
     here in Lisbon")."""
     found = []
     for word in sentence:
-        after = word.doc[word.i + 1 : word.i + 2]
-        if word.lower_ != "here" or not after or after[0].lower_ != "in":
+        after = word.doc[word.i + 1 : word.i + 3]
+        if after and word.lower_ == "now" and after[0].lower_ in ("back", "based"):
+            after = after[1:]  # "now back in iasi"
+        if word.lower_ not in ("here", "now") or not after or after[0].lower_ != "in":
             continue
+        if word.lower_ == "now" and not _mine(clause_of(word)):
+            continue  # "my sister is now in Dubai"
         objects = [o for o in after[0].children if o.dep_ == "pobj"]
         place = place_span(objects[0]) if objects else None
         named = objects and (objects[0].ent_type_ == "GPE" or _listed(objects[0]))
@@ -99,6 +104,12 @@ def here_homes(sentence: Any, speaker: str) -> list[Candidate]:
             continue
         found.append(Candidate(speaker, "lives in", str(place.text), "assert", verb.i))
     return found
+
+
+def _mine(verb: Token) -> bool:
+    """A clause with no subject ("Now in Tbilisi, freelancing") or the speaker's."""
+    subject = subject_token(verb)
+    return subject is None or subject.lower_ in SELF
 
 
 def _listed(word: Token) -> bool:

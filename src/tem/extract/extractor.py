@@ -35,7 +35,7 @@ from tem.extract.lists import list_mates
 from tem.extract.nlp import load_pipeline
 from tem.extract.rules import PLAN_RELATIONS, sentence_candidates
 from tem.extract.still import still_there
-from tem.extract.tidy import TIMES, tidy_in
+from tem.extract.tidy import tidy_all
 from tem.extract.timing import clause_time
 from tem.extract.triggers import may_be_shorthand, may_state_fact, speaks_of_self, spoken
 from tem.extract.workers import read_shared
@@ -187,11 +187,7 @@ def facts_of_turn(
         candidates = [farewells.parted(c, doc) for c in candidates]
         candidates = partners.settled(sentence, candidates, speaker)
         candidates = partners.coupled(sentence, candidates, speaker)
-        candidates = [c for c in candidates if (c.value or "").casefold() not in TIMES]
-        tidied = [replace(c, value=tidy_in(c, sentence)) for c in candidates]
-        # nothing of a value may be left ("broke up 💔"), and only an ending may say none
-        # ("I quit"); a pastime ended is named ("stopped playing the violin": no "playing")
-        tidied = [c for c in tidied if c.value or c.kind == "end" and c.relation not in NAMED]
+        tidied = tidy_all(candidates, sentence)
         ordered = sorted(_named_ends(tidied), key=lambda c: c.anchor)
         told += [(c, sentence.text.strip()) for c in ordered]
     timed = timeline.ended_before(doc, [c for c, _ in told], speaker)
@@ -202,10 +198,6 @@ def facts_of_turn(
         seen.add(key)
         found.append(_finish(candidate, doc, turn, reference, evidence))
     return found
-
-
-NAMED = frozenset({"hobby", "favorite drink"})
-"""Relations whose ending names what ended: "I quit" ends no pastime nor drink."""
 
 
 def _told_first(sentence: Any, inside: list[Candidate], speaker: str) -> list[Candidate]:

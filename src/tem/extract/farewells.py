@@ -79,12 +79,12 @@ LEFT_HOME = frozenset({"leave", "vacate", "sell", "quit", "flee"})
 
 def parted(candidate: Candidate, doc: Any) -> Candidate:
     """``candidate`` as ended when it names what the speaker parted with (see above)."""
-    if candidate.kind != "assert":
-        return candidate
     anchor = doc[candidate.anchor]
+    span = span_of(anchor.sent, candidate.value or "")
+    if candidate.kind != "assert" or span is not None and _now_in(span):
+        return candidate  # "used to live in kolkata, now in bangalore" holds
     verb = clause_of(anchor)
     over = _period_over(anchor) or _bygone(candidate.value) or _used_to(verb)
-    span = span_of(anchor.sent, candidate.value or "")
     over = over or _formerly(span, anchor) or _bygone_before(span, anchor) or era_over(span)
     if candidate.relation != "speaks" and over:
         return replace(candidate, kind="end")
@@ -409,6 +409,15 @@ def _gone(verb: Token) -> bool:
 
 PERIODS = frozenset({"year", "month", "decade", "week", "yr", "yrs"})
 """Units of a span of time: "for twenty *years*"."""
+
+
+def _now_in(span: Any) -> bool:
+    """A place said to be where the speaker is now: "now in Bangalore", "now back in iasi"."""
+    before = [t.lower_ for t in span.doc[max(span.start - 3, 0) : span.start]]
+    return before[-2:] == ["now", "in"] or before[-3:] in (
+        ["now", "back", "in"],
+        ["now", "based", "in"],
+    )
 
 
 def _period_over(token: Token) -> bool:

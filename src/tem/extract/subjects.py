@@ -30,9 +30,11 @@ LIFE_EVENTS = frozenset({"move", "relocate", "settle", "emigrate", "marry", "wed
 LAUGHTER = re.compile(r"(?:a?h[ae]){2,}h?|lo+l|lmf?ao+|rofl|omg|yo+|ya+y|wo+w")
 DISCOURSE = frozenset(
     "welp well ok okay k so anyway anyways yeah yep yup nah nope ugh oof phew whew meh hmm"
-    " aw aww ah oh bruh bro dude ngl tbh btw fyi psa update guys y'all yall ayy".split()
+    " aw aww ah oh bruh bro dude ngl tbh btw fyi psa update guys y'all yall ayy"
+    " jsut jst jus juss".split()
 )
-"""Chat's openers that stand before a clause, not in it: "*welp* just dropped out"."""
+"""Chat's openers that stand before a clause, not in it: "*welp* just dropped out", and
+chat's "just" typed in haste ("*jsut* moved to boise"), which the tagger takes for a name."""
 
 
 def interjection(token: Token) -> bool:

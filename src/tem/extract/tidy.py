@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from tem.extract.facts import Candidate
@@ -83,6 +84,19 @@ CLAUSE_OPENERS = frozenset("after before when while until till since because onc
 """Lowercase words that open a clause of when or why, never inside a name."""
 KEEP_AT_EDGE = frozenset(".)'’&+#")
 """Punctuation a value may end or start with: "St.", "(UK)", "Sainsbury's", "C#"."""
+
+
+def tidy_all(candidates: list[Candidate], sentence: Any) -> list[Candidate]:
+    """``candidates`` with their values tidied (:func:`tidy_in`), less those with nothing
+    of a value left ("broke up 💔", "loud at nite": a time) unless an ending may say
+    none ("I quit"); a pastime or a drink ended is named ("stopped playing the violin")."""
+    timeless = [c for c in candidates if (c.value or "").casefold() not in TIMES]
+    tidied = [replace(c, value=tidy_in(c, sentence)) for c in timeless]
+    return [c for c in tidied if c.value or c.kind == "end" and c.relation not in NAMED]
+
+
+NAMED = frozenset({"hobby", "favorite drink"})
+"""Relations whose ending names what ended: "I quit" ends no pastime nor drink."""
 
 
 def tidy_in(candidate: Candidate, sentence: Any) -> str | None:
