@@ -33,6 +33,7 @@ from tem.extract.fluency import languages_held
 from tem.extract.headings import ended_items, ending_heading, heading_candidates
 from tem.extract.lists import list_mates
 from tem.extract.nlp import load_pipeline
+from tem.extract.returns import taken_up_again
 from tem.extract.rules import PLAN_RELATIONS, sentence_candidates
 from tem.extract.still import still_there
 from tem.extract.tidy import tidy_all
@@ -187,6 +188,7 @@ def facts_of_turn(
         candidates = [farewells.parted(c, doc) for c in candidates]
         candidates = partners.settled(sentence, candidates, speaker)
         candidates = partners.coupled(sentence, candidates, speaker)
+        candidates = taken_up_again(sentence, candidates)
         tidied = tidy_all(candidates, sentence)
         ordered = sorted(_named_ends(tidied), key=lambda c: c.anchor)
         told += [(c, sentence.text.strip()) for c in ordered]

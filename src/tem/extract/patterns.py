@@ -49,7 +49,7 @@ VERB_RULES: tuple[VerbRule, ...] = (
     rule("leave swap trade ditch exchange", "lives in", "left_for", "for", place=True),
     # work
     rule("work", "works at", "org", *WORK_PREPS),
-    rule("join", "works at", "employer"),
+    rule("join rejoin", "works at", "employer"),
     rule("hire employ recruit", "works at", "org", "by", "at", "to"),
     rule("start begin land get accept take", "works at", "job_at", *WORK_PREPS),
     rule("start begin", "works at", "org", "at", "with"),
@@ -118,7 +118,7 @@ VERB_RULES: tuple[VerbRule, ...] = (
     rule("play", "plays", "played"),
     rule("run", "hobby", "raced"),
     rule("go", "hobby", "gone_doing"),
-    rule("join", "member of", "group"),
+    rule("join rejoin", "member of", "group"),
     rule("study enroll enrol attend start", "studies at", "school", "at", "in"),
     rule("drop", "studies at", "school", "of", kind="end"),  # "dropped out of UCT"
     rule("expel", "studies at", "school", "from", kind="end"),

@@ -24,6 +24,7 @@ from tem.extract.postings import posted_homes
 from tem.extract.posts import dismissals
 from tem.extract.proposals import proposal_candidates
 from tem.extract.readers_index import READERS
+from tem.extract.returns import returned_pastimes
 from tem.extract.roles import role_candidates
 from tem.extract.routines import routine_candidates
 from tem.extract.schedules import scheduled_pastimes
@@ -73,6 +74,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *tenure_candidates(sentence, speaker),
         *pointed_homes(sentence, speaker),
         *here_homes(sentence, speaker),
+        *returned_pastimes(sentence, speaker),
         *dismissals(sentence, speaker),
         *native_homes(sentence, speaker),
         *routine_candidates(sentence, speaker),
