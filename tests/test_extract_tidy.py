@@ -256,3 +256,8 @@ def test_a_drinks_maker_is_no_drink_and_night_is_no_place() -> None:
 
     found = triples("my corgi mochi gets so mad wen i go out at nite")
     assert not [t for t in found if t[1] == "works at"]
+
+
+def test_a_pastime_done_is_named_without_doing() -> None:
+    assert tidy("hobby", "doing aerial yoga") == "aerial yoga"
+    assert tidy("hobby", "doing") is None  # "doing" alone names no pastime
