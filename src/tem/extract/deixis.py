@@ -87,7 +87,7 @@ def here_homes(sentence: Any, speaker: str) -> list[Candidate]:
     found = []
     for word in sentence:
         after = word.doc[word.i + 1 : word.i + 3]
-        if after and word.lower_ == "now" and after[0].lower_ in ("back", "based"):
+        if after and word.lower_ == "now" and after[0].lower_ in NOW_SAID:
             after = after[1:]  # "now back in iasi"
         if word.lower_ not in ("here", "now") or not after or after[0].lower_ != "in":
             continue
@@ -104,6 +104,19 @@ def here_homes(sentence: Any, speaker: str) -> list[Candidate]:
             continue
         found.append(Candidate(speaker, "lives in", str(place.text), "assert", verb.i))
     return found
+
+
+NOW_SAID = frozenset({"back", "based"})
+"""Words between "now" and "in" that keep it a home said now: "now back in iasi"."""
+
+
+def said_now_in(span: Any) -> bool:
+    """True for a place said "now in" (:func:`here_homes`): "now in Bangalore", "now back
+    in iasi"; what else its clause says of the past does not end it."""
+    before = [t.lower_ for t in span.doc[max(span.start - 3, 0) : span.start]]
+    if before[-1:] != ["in"]:
+        return False
+    return before[-2:-1] == ["now"] or before[-3:-2] == ["now"] and before[-2] in NOW_SAID
 
 
 def _mine(verb: Token) -> bool:

@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from tem.extract import filters
+from tem.extract.deixis import said_now_in
 from tem.extract.endings import era_over
 from tem.extract.facts import Candidate
 from tem.extract.kinds import STUDY_CUES, clause_of, span_of
@@ -81,7 +82,7 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     """``candidate`` as ended when it names what the speaker parted with (see above)."""
     anchor = doc[candidate.anchor]
     span = span_of(anchor.sent, candidate.value or "")
-    if candidate.kind != "assert" or span is not None and _now_in(span):
+    if candidate.kind != "assert" or span is not None and said_now_in(span):
         return candidate  # "used to live in kolkata, now in bangalore" holds
     verb = clause_of(anchor)
     over = _period_over(anchor) or _bygone(candidate.value) or _used_to(verb)
@@ -409,15 +410,6 @@ def _gone(verb: Token) -> bool:
 
 PERIODS = frozenset({"year", "month", "decade", "week", "yr", "yrs"})
 """Units of a span of time: "for twenty *years*"."""
-
-
-def _now_in(span: Any) -> bool:
-    """A place said to be where the speaker is now: "now in Bangalore", "now back in iasi"."""
-    before = [t.lower_ for t in span.doc[max(span.start - 3, 0) : span.start]]
-    return before[-2:] == ["now", "in"] or before[-3:] in (
-        ["now", "back", "in"],
-        ["now", "based", "in"],
-    )
 
 
 def _period_over(token: Token) -> bool:

@@ -18,6 +18,8 @@ from typing import Any
 
 from tem.extract import filters
 from tem.extract.facts import Candidate
+from tem.extract.kinds import STUDY_CUES
+from tem.extract.learned import known_head
 from tem.extract.subjects import resolve_subject
 from tem.extract.values import phrase, verb_phrase
 
@@ -49,8 +51,6 @@ def returned_pastimes(sentence: Any, speaker: str) -> list[Candidate]:
 
 
 def _pastime(obj: Token) -> str | None:
-    from tem.extract.kinds import STUDY_CUES
-    from tem.extract.learned import known_head
 
     if obj.pos_ == "PROPN" or obj.ent_type_ or any(c.dep_ == "poss" for c in obj.children):
         return None  # "back to Lagos", "back to my desk"

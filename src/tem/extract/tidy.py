@@ -217,11 +217,11 @@ def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str
             i for i in range(1, len(words) - 2) if words[i] in OWNERS and words[i + 1] == "own"
         ]
         words = [w for i, w in enumerate(words) if not any(i in (j, j + 1) for j in owned)]
-    if relation == "hobby" and len(words) > 1 and words[0].casefold() == "doing":
-        words = words[1:]  # "doing aerial yoga": 55 of 56 such pastimes are labelled bare
-    where = [i for i, w in enumerate(words[:-1]) if i and w in WHERE]
-    if relation == "hobby" and where and words[0] != "playing":
-        words = words[: where[0]]  # "swimming at the local pool", "singing in a choir"
+        if len(words) > 1 and words[0].casefold() == "doing":
+            words = words[1:]  # "doing aerial yoga": 55 of 56 such pastimes are labelled bare
+        where = [i for i, w in enumerate(words[:-1]) if i and w in WHERE]
+        if where and words[0] != "playing":
+            words = words[: where[0]]  # "swimming at the local pool", "singing in a choir"
     if relation == "hobby" and not played:
         said = " ".join(words).casefold()
         if said in GEAR:
