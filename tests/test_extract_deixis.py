@@ -83,3 +83,40 @@ def test_now_in_a_place_is_the_home_whatever_came_before(text: str, home: str, l
 @pytest.mark.parametrize("text", ["My sister is now in Dubai.", "I'm now in Rome for the week."])
 def test_someone_else_or_a_trip_now_in_a_place_is_no_home(text: str) -> None:
     assert not {t for t in triples(text) if t[1] == "lives in"}
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("Back in Valparaíso after four years in Lyon: I teach French now.", "Valparaíso"),
+        ("Back in Leeds and it's rain from dawn till dusk, as ever.", "Leeds"),
+        ("Single again since May, back in Poznań, and I've taken up rowing.", "Poznań"),
+        ("Back home in Kisumu after the Nairobi trip, jet-lagged.", "Kisumu"),
+    ],
+)
+def test_a_fragment_back_in_a_place_is_the_home(text: str, home: str) -> None:
+    assert ("Ana", "lives in", home, "assert") in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Back in Kampala for two weeks visiting my parents, anyone free?",  # a visit
+        "Back in Riga I sang in a choir every Sunday.",  # a past told
+        "Good to see you, back in Oslo we never had snow like this.",  # no fragment
+        "Back in March I started a new job.",  # a time
+    ],
+)
+def test_back_in_a_place_told_as_a_visit_a_past_or_in_passing_is_no_home(text: str) -> None:
+    said = {"Kampala", "Riga", "Oslo", "March"}
+    held = {t[2] for t in triples(text) if t[1] == "lives in" and t[3] == "assert"}
+    assert not held & said
+
+
+def test_years_in_a_place_before_a_home_come_back_to_end_it() -> None:
+    found = triples("Back in Valparaíso after four years in Lyon: I teach French now.")
+    assert ("Ana", "lives in", "Lyon", "end") in found
+    assert ("Ana", "lives in", "Lyon", "assert") not in found
+    moved = triples("Moved back down to Exeter after a decade in Leeds, so the commute is over.")
+    assert ("Ana", "lives in", "Leeds", "end") in moved
+    assert ("Ana", "lives in", "Leeds", "assert") not in moved

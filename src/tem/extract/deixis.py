@@ -2,7 +2,9 @@
 live *there* now", "Melbourne winters r killing me, I literally moved *here* from
 Brisbane", "Curitiba born and still living here"; and a place the speaker says "here in": "Minus 48
 this morning here in Yakutsk", "the men here in lima CAN dance" (where the speaker is,
-whoever the clause is about; not on a trip: "here in Rome for the week").
+whoever the clause is about; not on a trip: "here in Rome for the week"); and a place a
+fragment says the speaker is back in ("Back in Zurich after five years in Shanghai: ...",
+"Divorced since spring, back in Cluj, and ..."; not "Back in Addis for a fortnight").
 
 A verb of living or moving whose place is "here" or "there" names no place itself; the
 place is the one the turn named last before it (a listed place or one the tagger names),
@@ -18,7 +20,7 @@ from typing import Any
 from tem.extract import filters, trips
 from tem.extract.facts import Candidate
 from tem.extract.kinds import clause_of
-from tem.extract.lexicon import TRIP_NOUNS
+from tem.extract.lexicon import SHORT_UNITS, TRIP_NOUNS
 from tem.extract.places import place_at, place_span
 from tem.extract.subjects import SELF, resolve_subject, subject_token
 
@@ -103,6 +105,75 @@ def here_homes(sentence: Any, speaker: str) -> list[Candidate]:
         if trip or filters.blocked(verb) or _on_a_trip(sentence):
             continue
         found.append(Candidate(speaker, "lives in", str(place.text), "assert", verb.i))
+    return found
+
+
+OPENERS = frozenset({"lol", "so", "and", "finally", "well", "ok", "okay", "anyway", "yeah", "now"})
+"""Words a fragment may start with before "back in": "so back in Leeds now"."""
+
+
+def opens_fragment(back: Token) -> bool:
+    """True for "back" opening a fragment that tells where the speaker is: "Back in
+    Zurich after five years in Shanghai: I speak Mandarin now", "Back in Bath and it's
+    builder's tea", "Divorced since spring, back in Cluj, and ..."; not a past told
+    ("Back in Riga I sang in a choir"), nor a clause with a subject of its own after a
+    comma ("..., back in Dubai my sister works"), nor a place named in passing ("what I
+    paid back in Mumbai")."""
+    before = [t for t in back.sent if t.i < back.i]
+    opening = all(t.is_punct or t.lower_ in OPENERS for t in before)
+    if not (opening or before[-1].text in (",", ";", ":", "—", "-")):
+        return False
+    head = back.head
+    if head.i == back.i or head.pos_ not in ("VERB", "AUX"):
+        return True
+    past = head.tag_ == "VBD" or any(c.lower_ in PAST_AUX for c in head.children)
+    subject = any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in head.children)
+    return not past and (opening or not subject)
+
+
+PAST_AUX = frozenset({"was", "were", "had", "used", "did", "would", "could"})
+STAYS = frozenset({"fortnight", "month", "months", "summer", "holidays", "christmas", "eid"})
+"""Words after "for" that make "back in X" a stay: "Back in Addis for a fortnight"."""
+
+
+def back_in_fragment(place: Token) -> Token | None:
+    """The "back" of a place named in a fragment that opens with "back (home) in"
+    (:func:`opens_fragment`), or None; not a visit ("Back in Kampala for two weeks
+    visiting my parents") nor a time ("Back in 2019")."""
+    preposition = place.head
+    if place.dep_ != "pobj" or preposition.lower_ != "in":
+        return None
+    if place.ent_type_ == "DATE" and place_at(place) is None:
+        return None  # "back in March"; but "Back in İzmir", which the tagger dates
+    back = preposition.head
+    if back.lower_ == "home" and back.head.lower_ == "back":
+        back = back.head
+    if back.lower_ != "back" or not opens_fragment(back):
+        return None
+    for token in back.sent:
+        over = token.head.lower_ in ("after", "from")  # "after the holidays in Recife"
+        if token.lemma_ == "visit" or token.lemma_ in TRIP_NOUNS and not over:
+            return None
+        lasting = token.lower_ in SHORT_UNITS or token.lower_ in STAYS
+        if lasting and any(t.lower_ == "for" for t in token.ancestors):
+            return None
+    return back
+
+
+def back_homes(sentence: Any, speaker: str) -> list[Candidate]:
+    """Places a fragment of ``sentence`` says the speaker is back in
+    (:func:`back_in_fragment`): "Back in Zurich after five years in Shanghai: I speak
+    Mandarin now" (a town named, as :func:`here_homes` asks)."""
+    found = []
+    for word in sentence:
+        if word.lower_ != "in" or word.head.lower_ not in ("back", "home"):
+            continue
+        objects = [o for o in word.children if o.dep_ == "pobj"]
+        if not objects or back_in_fragment(objects[0]) is None:
+            continue
+        place = place_span(objects[0])
+        if place is not None and (objects[0].ent_type_ == "GPE" or _listed(objects[0])):
+            found.append(Candidate(speaker, "lives in", str(place.text), "assert", word.i))
     return found
 
 

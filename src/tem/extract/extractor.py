@@ -258,7 +258,8 @@ def _stated(
     candidates += list_mates(sentence, candidates)
     before = farewells.homes_before(sentence, candidates, speaker)
     candidates = farewells.homes_left(sentence, candidates, speaker)
-    candidates += [c for c in before if not _known(c, candidates)]
+    candidates = [c for c in candidates if not _known(replace(c, kind="end"), before)]
+    candidates += before
     there = still_there(sentence, speaker, candidates)
     candidates += [c for c in there if not _known(c, candidates)]
     candidates = [_superseded(c, sentence, candidates) for c in candidates]

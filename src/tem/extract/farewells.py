@@ -189,8 +189,9 @@ def _post_left(candidate: Candidate, sentence: Any) -> bool:
 def homes_before(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Candidate]:
     """The home a sentence says the speaker lived in before the one it names: "I live in
     Kumasi now, after years in Tamale", "back in Haifa after two years in Berlin" (Tamale
-    and Berlin ended). Only beside a home held now in the same sentence: "ten years in
-    Madrid and Spanish is second skin" is Madrid still."""
+    and Berlin ended, even where a rule read them as held). Only beside another home
+    held now in the same sentence: "ten years in Madrid and Spanish is second skin" is
+    Madrid still."""
     homes = {
         (c.value or "").casefold()
         for c in candidates
@@ -200,13 +201,23 @@ def homes_before(sentence: Any, candidates: list[Candidate], speaker: str) -> li
         return []
     found = []
     for token in sentence:
-        if token.lower_ != "after" or token.dep_ != "prep":
-            continue
+        if token.lower_ != "after" or token.dep_ not in ("prep", "ROOT"):
+            continue  # "Back in Zurich after five years in Shanghai" hangs on "after"
         for period in children(token, ("pobj",)):
-            place = place_from(period, ("in",)) if period.lemma_ in SPANS else None
-            if place is not None and place.casefold() not in homes:
+            place = _spent_in(period) if period.lemma_ in SPANS else None
+            if place is not None and homes - {place.casefold()}:
                 found.append(Candidate(speaker, "lives in", place, "end", period.i))
     return found
+
+
+def _spent_in(period: Any) -> str | None:
+    """The place of "years in Perth", or of "a decade" with its "in London" hung beside
+    it on the verb ("Moved back up to Inverness after a decade in London")."""
+    place = place_from(period, ("in",))
+    after = period.doc[period.i + 1] if period.i + 1 < len(period.doc) else None
+    if place is None and after is not None and after.lower_ == "in" and after.dep_ == "prep":
+        place = place_from(after.head, ("in",)) if after.head == period.head.head else None
+    return place
 
 
 HOME_VERBS = frozenset({"live", "stay", "reside", "grow", "base"})

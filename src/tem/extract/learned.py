@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from tem.extract import about, filters, institutions, kinds, offers, partners, posts, shapes, trips
+from tem.extract.deixis import back_in_fragment
 from tem.extract.endings import END_CUES, says_an_end
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import NAMED, canonical, closed_compound, whole_name
@@ -221,7 +222,8 @@ def _own_thing(
     span: Any, clause: Token, relation: str, kind: Kind, speaker: str, given: bool
 ) -> bool:
     """True for a value the clause is about that is the speaker's whoever the tagger took
-    it for: a pet called "my shiba" or "our cockapoo" ("my shiba Kuri came with me"), or
+    it for: a pet called "my shiba" or "our cockapoo" ("my shiba Kuri came with me"), a
+    home come back to ("Back in Bath and it's builder's tea from dawn till dusk"), or
     a drink as the subject of a sentence about the speaker ("Chai is drunk by the litre
     here, mostly by me", which the tagger reads as a person). Every other guard holds."""
     root = span.root
@@ -230,6 +232,9 @@ def _own_thing(
         relation == "favorite drink" and root.dep_ in SUBJECTS and clause_of(root.head) == clause
     )
     post = relation in ("works at", "studies at") and _own_post(root)
+    back = back_in_fragment(root) if relation == "lives in" else None
+    if back is not None:  # "Back in Bath and it's builder's tea": the fragment's own clause
+        return admitted(back, relation, kind, speaker, given=given, held=True)
     if not (pet or thing or post):
         return False
     if not admitted(clause, relation, kind, speaker, given=given, held=True):

@@ -14,7 +14,7 @@ from tem.extract.bio import bio_candidates
 from tem.extract.breakups import breakup_candidates
 from tem.extract.contracts import contract_candidates
 from tem.extract.copula import be_facts, possessive_facts
-from tem.extract.deixis import here_homes, pointed_homes
+from tem.extract.deixis import back_homes, here_homes, pointed_homes
 from tem.extract.employers import employer_candidates
 from tem.extract.facts import Candidate
 from tem.extract.natives import native_homes
@@ -74,6 +74,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *tenure_candidates(sentence, speaker),
         *pointed_homes(sentence, speaker),
         *here_homes(sentence, speaker),
+        *back_homes(sentence, speaker),
         *returned_pastimes(sentence, speaker),
         *dismissals(sentence, speaker),
         *native_homes(sentence, speaker),

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tem.extract import trips
+from tem.extract.deixis import back_in_fragment
 from tem.extract.kinds import (
     GREETINGS,
     NOT_A_TITLE,
@@ -200,8 +201,7 @@ def _back_in(root: Any) -> bool:
     marks = {c.lower_ for c in [*verb.children, *preposition.children] if c.dep_ == "advmod"}
     if verb.lower_ in ("back", "still", "over", "up", "down"):  # "im back in manila"
         marks.add(verb.lower_)
-        told = not any(t.pos_ in ("VERB", "AUX") or t.ent_type_ == "DATE" for t in root.sent)
-        if verb.dep_ == "ROOT" and told:
+        if back_in_fragment(root) is not None:
             return True  # "Back in Florianópolis after the holidays"; not "Back in 2019"
         verb = verb.head
     being = verb.lemma_ in ("be", "stick") or verb.lower_ in ("m", "im")
