@@ -272,3 +272,25 @@ def test_a_heading_of_goodbyes_ends_its_items() -> None:
     assert ("Maria", "works at", "Bunnings", "end") in found
     assert ("Maria", "lives in", "Fremantle", "end") in found
     assert ("Maria", "works at", "Bunnings", "assert") not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("Things I've had to give up since the surgery: cigars, gin, and rowing.",
+         {("favorite drink", "gin"), ("hobby", "rowing")}),
+        ("Drinks I've cut since January: lager, bourbon, and cola.",
+         {("favorite drink", "lager"), ("favorite drink", "bourbon"), ("favorite drink", "cola")}),
+        ("Sports I've quit since my knee went: squash, fencing, and trail running.",
+         {("hobby", "squash"), ("hobby", "fencing"), ("hobby", "trail running")}),
+    ],
+)  # fmt: skip
+def test_a_heading_of_things_cut_or_had_to_give_up_ends_every_item(
+    text: str, ended: set[tuple[str, str]]
+) -> None:
+    """A heading's verb may be "cut (out)" or an obligation ("had to give up"); every item
+    ends, those the span model read as held too, and under "Sports" squash is the sport."""
+    found = _extracted(text)
+    assert {(r, v) for r, v, k in found if k == "end"} >= ended
+    assert not {(r, v) for r, v, k in found if k == "assert"} & ended
+    assert ("favorite drink", "squash", "end") not in found

@@ -255,7 +255,8 @@ def _stated(
         and not _named(c, candidates, said)
         and not _taken(c, candidates)
     ]
-    candidates += list_mates(sentence, candidates)
+    mates = list_mates(sentence, candidates)
+    candidates += mates if ended is None else [_ended(c, ended.text.casefold()) for c in mates]
     before = farewells.homes_before(sentence, candidates, speaker)
     candidates = farewells.homes_left(sentence, candidates, speaker)
     candidates = [c for c in candidates if not _known(replace(c, kind="end"), before)]

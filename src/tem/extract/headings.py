@@ -442,12 +442,15 @@ def _ending_verb(verb: Token) -> bool:
     said_bye = verb.lemma_ in ("say", "bid", "wave") and any(  # "Things I've said goodbye to"
         c.lower_ in ("goodbye", "farewell", "bye") for c in verb.children
     )
+    cut = verb.lemma_ == "cut" and particles <= {"out"}  # "Drinks I've cut (out): ..."
     ending = (verb.lemma_ in LIST_ENDING_VERBS and particles <= ENDING_PARTICLES) or gave_up
-    ending = ending or said_bye
+    ending = ending or said_bye or cut
     marked = any(c.dep_ == "mark" for c in verb.children)  # "since I left Lagos I've ..."
     if _ended_by_itself(verb):
         return not filters.is_negated(verb)
-    return ending and not marked and said_by(verb) and not filters.is_negated(verb)
+    obliged = verb.dep_ == "xcomp" and verb.head.lemma_ in ("have", "need")
+    mine = said_by(verb) or obliged and said_by(verb.head)  # "Things I've had to give up:"
+    return ending and not marked and mine and not filters.is_negated(verb)
 
 
 def _ended_by_itself(verb: Token) -> bool:
@@ -478,17 +481,28 @@ def _elsewhere(token: Token) -> bool:
     return token.dep_ in CLAUSE_SUBJECTS and token.lower_ not in ("i", "we")
 
 
+PASTIME_HEADS = frozenset({"sport", "hobby", "pastime", "activity"})
+"""Heading nouns whose ended items are pastimes: "Sports I've quit: squash, judo"."""
+
+
 def ended_items(items: Any, speaker: str) -> list[Candidate]:
     """The drinks and homes among the items after an ending heading
     (:func:`ending_heading`), which no verb of their own names: "Things I quit this
     year: *coffee*, Twitter and my job at Snapp" gave coffee up; "Things I've quit: ...,
     and *Dublin* itself" left Dublin. An item is one when it is nothing else: a drink of
-    the lexicon, or a listed place alone ("Croydon", not "the commute from Croydon")."""
+    the lexicon, or a listed place alone ("Croydon", not "the commute from Croydon");
+    under a heading of pastimes every short item is one ("Sports I've quit after the
+    spinal fusion: squash, mountain biking, and judo": squash the sport)."""
     found = []
+    colon = items.doc[items.start - 1] if items.start > 0 else None
+    heading = [t for t in colon.sent if t.i < colon.i] if colon is not None else []
+    sports = [t for t in heading if t.pos_ == "NOUN" and t.lemma_ in PASTIME_HEADS]
     for piece in _items(items):
         words = [t for t in piece if t.dep_ != "det" and t.lower_ not in FIRST_POSSESSIVE]
         words = [t for t in words if t.lower_ not in ("itself", "and", "or")]
-        if words and len(words) <= 3 and kinds.is_drink([t.lower_ for t in words]):
+        if sports and words and len(words) <= 3 and not any(t.pos_ == "AUX" for t in words):
+            found.append(Candidate(speaker, "hobby", _text(words), "end", words[0].i))
+        elif words and len(words) <= 3 and kinds.is_drink([t.lower_ for t in words]):
             found.append(Candidate(speaker, "favorite drink", _text(words), "end", words[0].i))
         elif words and all(t.text[:1].isupper() for t in words) and known_place(_text(words)):
             found.append(Candidate(speaker, "lives in", _text(words), "end", words[0].i))
