@@ -186,3 +186,31 @@ def test_left_by_a_partner_ends_the_couple(text: str) -> None:
 
 def test_left_by_a_thing_ends_no_couple() -> None:
     assert not {t for t in triples("I was left by the bus in the rain.") if t[1] == "partner"}
+
+
+@pytest.mark.parametrize(
+    ("text", "partner"),
+    [
+        ("Rio and I called it quits after two years.", "Rio"),  # a town's name too
+        ("Pip and I called it quits in May, so I'm solo again.", "Pip"),  # a known noun
+        ("Sora and I called it quits before the summer.", "Sora"),  # not read as a name
+    ],
+)
+def test_a_name_the_tagger_misreads_still_ends_the_couple(text: str, partner: str) -> None:
+    """ "called it quits" is said of people: a name that is also a town, a word English
+    has as a noun, or one the tagger reads as an adjective is the partner that ended."""
+    assert partner in _ended(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "drink"),
+    [
+        ("Red Bull and I have parted ways for good.", "Red Bull"),
+        ("Guinness and I parted ways the week I started nights.", "Guinness"),
+        ("Espresso and I have officially parted ways after ten years.", "Espresso"),
+    ],
+)
+def test_a_drink_the_speaker_parted_ways_with_is_given_up(text: str, drink: str) -> None:
+    found = triples(text)
+    assert ("Maria", "favorite drink", drink, "end") in found
+    assert not {t for t in found if t[1] in ("works at", "partner") or t[3] == "assert"}

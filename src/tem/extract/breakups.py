@@ -7,7 +7,9 @@ speaker is one of the two: "X and I" / "me and X" as its subject, "with X" after
 speaker ("X dumped me", "my girlfriend left me"): that partner ends, and the speaker is
 single ("divorced" for a divorce). The nouns of an ending say so too ("after my
 divorce", "the breakup with Owen": :func:`_breakup_nouns`). The idioms, which are said of jobs
-and habits too ("Nokia and I parted ways"), end only a person. A blocked clause
+and habits too, end a person, or what else the other is: a firm's job ("Nokia and I
+parted ways"), a home ("Paris and I have broken up"), a drink ("Red Bull and I have
+parted ways for good"). A blocked clause
 (negated, hypothetical, a plan, a question) ends nothing, and a couple of two other
 people ("my sister and Tom split up") is theirs.
 """
@@ -18,6 +20,7 @@ from typing import Any
 
 from tem.extract import filters, institutions, kinds, partners, places, questions
 from tem.extract.facts import Candidate
+from tem.extract.leisure import taste_relation
 from tem.extract.partners import person_name
 from tem.extract.subjects import SELF, elided_first_person, subject_token
 from tem.extract.values import children, entity_text, pobjects
@@ -38,8 +41,9 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         other = _other(verb, speaker) or _joined_name(verb)
         if other is None:
             continue
-        if _city_left(verb, other):  # "Paris and I have broken up": a home left
-            found.append(Candidate(speaker, "lives in", other.text, "end", verb.i))
+        thing = _thing_left(verb, other, speaker)
+        if thing is not None:
+            found.append(thing)
             continue
         if verb.lemma_ in ("part", "call") and other.ent_type_ != "PERSON":
             if verb.lemma_ == "part" and other.ent_type_ in ("ORG", "PRODUCT", "FAC"):
@@ -48,11 +52,13 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
                 named = None if span is None else institutions.school_or_employer("works at", span)
                 found.append(Candidate(speaker, named or "works at", name, "end", verb.i))
                 continue
-            if not _person_named(other):  # "Dina and I called it quits": Dina read as a place
+            if not _person_named(other, verb.lemma_ == "call"):  # "Dina and I called it quits"
                 continue
         if kinds.consumed(other):
             continue  # "Tea and I broke up": a drink given up
         name = person_name(other)
+        if name is None and _person_named(other, verb.lemma_ == "call"):
+            name = other.text  # "Rory and I called it quits": "Rory" read as an adjective
         status = "divorced" if verb.lemma_ == "divorce" else "single"
         if name is not None:
             found.append(Candidate(speaker, "partner", name, "end", verb.i))
@@ -172,15 +178,47 @@ def _joined_name(verb: Token) -> Token | None:
     return None
 
 
-def _person_named(token: Token) -> bool:
+def _person_named(token: Token, quits: bool = False) -> bool:
     """A name that may be a person's: a proper noun that names no known place nor firm,
-    nor a common noun capitalised as its sentence's first word ("Salsa and I have parted
-    ways": a pastime)."""
+    nor a pastime or drink capitalised as its sentence's first word ("Salsa and I have
+    parted ways"), nor another common noun there the tagger took for one; or a
+    capitalised word English has no noun for, whatever the tagger took it for ("Rory and
+    I called it quits", "Aya and I": an adjective, an interjection). ``quits``: "called
+    it quits", which is said of people, so a name a town also has is the person's ("Kiri
+    and I called it quits"), unless the tagger read a place."""
+    from tem.extract.learned import head_words
+    from tem.extract.leisure import DRINK_NAMES
     from tem.extract.nlp import known_nouns
 
     firm = token.ent_type_ in ("ORG", "PRODUCT", "FAC", "NORP")
-    common = token.i == token.sent.start and token.lower_ in known_nouns()
-    return token.pos_ == "PROPN" and not firm and not common and not places.known_place(token.text)
+    known = token.lower_ in known_nouns()
+    heads = head_words()
+    thing = token.lower_ in heads.get("hobby", frozenset()) | heads.get(DRINK_NAMES, frozenset())
+    proper = token.pos_ == "PROPN" or token.ent_type_ == "PERSON"
+    common = token.i == token.sent.start and (thing or known and not proper)
+    unknown = token.is_title and token.is_alpha and not known and token.ent_type_ != "ORG"
+    town = places.known_place(token.text) and (not quits or token.ent_type_ in ("GPE", "LOC"))
+    return (proper or unknown) and not firm and not common and not town
+
+
+def _thing_left(verb: Token, other: Token, speaker: str) -> Candidate | None:
+    """A home or a drink the speaker parted with as with a partner: "Paris and I have
+    broken up" (a home left), "Red Bull and I have parted ways for good" (given up)."""
+    if _city_left(verb, other):
+        return Candidate(speaker, "lives in", other.text, "end", verb.i)
+    drink = _drink_left(other)
+    return None if drink is None else Candidate(speaker, "favorite drink", drink, "end", verb.i)
+
+
+def _drink_left(other: Token) -> str | None:
+    """A drink joined to the speaker as the one a couple's ending is with: "Coffee and I
+    broke up", "Red Bull and I have parted ways" (not a firm's job: the drink's name)."""
+    joined = any(c.lower_ in SELF for c in [*other.conjuncts, *other.head.conjuncts])
+    joined = joined or other.doc[other.i + 1 : other.i + 3].text.casefold() in ("and i", "& i")
+    said = entity_text(other) or " ".join(
+        t.text for t in other.subtree if t.dep_ == "compound" or t.i == other.i
+    )
+    return said if joined and taste_relation(said) == "favorite drink" else None
 
 
 def _gerund_of_self(verb: Token) -> bool:
