@@ -13,6 +13,7 @@ from typing import Any
 from tem.extract import kinds
 from tem.extract import lexicon as lx
 from tem.extract.facts import Kind
+from tem.extract.firms import called_after
 from tem.extract.languages import languages
 from tem.extract.patterns import WORK_PREPS, VerbRule
 from tem.extract.places import known_place, place_at
@@ -201,6 +202,8 @@ def _employer(token: Token) -> str | None:
     if token.pos_ == "PROPN" or token.ent_type_ == "ORG":
         return phrase(token)
     bare = not any(c.dep_ in ("det", "poss", "amod", "compound") for c in token.children)
+    if called_after(token):
+        return None  # "a startup called Finlytics": the name is the employer (firms.py)
     if token.lemma_ in lx.EMPLOYER_NOUNS and not bare:
         return phrase(token)  # "a call centre"; "left school at sixteen" names no employer
     return None

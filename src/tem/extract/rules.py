@@ -17,6 +17,7 @@ from tem.extract.copula import be_facts, possessive_facts
 from tem.extract.deixis import back_homes, here_homes, pointed_homes
 from tem.extract.employers import employer_candidates
 from tem.extract.facts import Candidate
+from tem.extract.firms import called_firms
 from tem.extract.natives import native_homes
 from tem.extract.occasions import occasion_candidates
 from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
@@ -66,6 +67,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     given = [
         *role_candidates(sentence, speaker),
         *employer_candidates(sentence, speaker),
+        *called_firms(sentence, speaker),
         *contract_candidates(sentence, speaker),
         *bio_candidates(sentence, speaker),
         *proposal_candidates(sentence, speaker),
