@@ -57,3 +57,33 @@ def test_a_drink_called_the_speakers_lifeblood_is_a_favourite(text: str, drink: 
 
 def test_a_thing_that_is_no_drink_called_a_weakness_is_no_favourite() -> None:
     assert not {v for _, r, v, _ in triples("Netflix is my weakness.") if r == "favorite drink"}
+
+
+@pytest.mark.parametrize(
+    ("text", "drinks"),
+    [
+        ("Ditched energy drinks in March, it's all hibiscus tea now.", {"hibiscus tea"}),
+        ("quit beer over the summer n now its just kvass", {"kvass"}),
+        ("Gone off wine entirely, it's elderflower cordial or nothing these days.",
+         {"elderflower cordial"}),
+        ("Packed in the cider, it's strictly ginger beer and cola for me now.",
+         {"ginger beer", "cola"}),
+    ],
+)  # fmt: skip
+def test_a_habit_said_as_it_is_a_drink_names_the_drink(text: str, drinks: set[str]) -> None:
+    found = {v for s, r, v, k in triples(text) if r == "favorite drink" and k == "assert"}
+    assert drinks <= found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "She drinks kombucha like it's water.",  # a likeness
+        "If it's not an espresso, it's not breakfast.",  # supposed
+        "The club took me into its masters water polo squad.",  # "its" owns
+        "It's tea time now, come over!",  # a time of day
+    ],
+)
+def test_it_is_a_drink_outside_a_habit_names_none(text: str) -> None:
+    found = {v for s, r, v, k in triples(text) if r == "favorite drink" and k == "assert"}
+    assert not found & {"water", "espresso", "masters water", "tea"}

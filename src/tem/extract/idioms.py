@@ -1,7 +1,8 @@
 """Set phrases that name a favourite drink or dish without saying "favourite".
 
 "I can't start the day without chai", "I can't get enough of cortados", "nothing beats
-cold brew", "I'm hooked on matcha", "I can't stop drinking yerba mate". They fire only
+cold brew", "I'm hooked on matcha", "I can't stop drinking yerba mate", "it's all
+rooibos now" (:func:`drinks_it_is`). They fire only
 on a drink or a dish: the same phrases about anything else ("I can't live without my
 phone", "hooked on a TV show") name no lasting taste we track. The negation inside
 "can't ... without" is part of the phrase, so these rules check the other filters
@@ -13,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from tem.extract import filters, shapes
-from tem.extract.facts import Kind
+from tem.extract.facts import Candidate, Kind
 from tem.extract.kinds import doer
 from tem.extract.leisure import taste_phrase, taste_relation
 from tem.extract.lexicon import CONTAINERS
@@ -144,3 +145,76 @@ def _in_my_blood(word: Token, speaker: str) -> Stated:
             return [(speaker, "hobby", value, "assert")]
         return []  # a place, a language, a drink: the span model reads them
     return []
+
+
+ITS = frozenset({"it's", "its", "it’s"})
+HEDGES = frozenset({"just", "only", "all", "strictly", "mostly", "been", "now"})
+"""Words between "it's" and the drink: "it's *all* rooibos now", "its *just* yerba"."""
+HABIT_MARKS = frozenset(
+    """now nowadays days every daily all only just strictly nothing gallon litre
+    litres dawn always""".split()
+)
+"""Words by which "it's X" tells a habit that holds: "it's rooibos *now*", "it's
+sparkling water or *nothing*", "it's builder's tea by the *gallon*"."""
+FILLERS = frozenset({"a", "an", "the", "my", "cups", "cup", "of", "glasses", "mugs", "pints"})
+DESCRIBING = frozenset(
+    {"homemade", "proper", "evening", "morning", "usual", "daily", "nightly", "cheap"}
+)
+"""Words before a drink that say how it comes, not what it is: "the odd squash"."""
+ITEM_STOPS = frozenset(  # "the *odd* squash", "it's *basically* my water": no habit
+    """or for now these every with at on in from by after before all when while since
+    as till until odd basically basicaly literally like""".split()
+)
+
+
+def drinks_it_is(sentence: Any, speaker: str) -> list[Candidate]:
+    """The drinks a habit said as "it's X" names: "Kicked the coffee habit, it's all
+    rooibos now", "now its just yerba", "it's lime and soda for me at the pub quiz every
+    week now", "it's camomile or nothing now". Read off the words after "it's" (the
+    parser takes "kombucha" for a verb, "sparkling" for one), each item a drink; only in
+    a sentence that marks a habit held (:data:`HABIT_MARKS`), not asked, negated or
+    supposed ("if it's not a double espresso, it's not breakfast")."""
+    words = [t.lower_ for t in sentence]
+    if not HABIT_MARKS & set(words) or any(w in ("if", "unless", "?") for w in words):
+        return []
+    found: list[Candidate] = []
+    for token in sentence:
+        start = _after_its(token)
+        if start is None or filters.blocked(token.head if token.dep_ else token):
+            continue
+        for item in _items_from(sentence, start):
+            value = "".join(t.text_with_ws for t in item).strip()
+            if taste_relation(value) == "favorite drink":
+                found.append(Candidate(speaker, "favorite drink", value, "assert", item[0].i))
+    return found
+
+
+def _after_its(token: Token) -> int | None:
+    """The index after "it's", "its" or "it is" and the hedges after it, or None."""
+    doc = token.doc
+    before = doc[token.i - 1].lower_ if token.i > token.sent.start else ""
+    if before in ("like", "as"):
+        return None  # "i drink monster like its water": a likeness
+    after = doc[token.i + 1].lower_ if token.i + 1 < len(doc) else ""
+    if token.lower_ == "it" and after in ("'s", "’s", "is"):
+        at = token.i + 2
+    elif token.lower_ in ITS and (after in HEDGES or before in ("now", "so", "and", "but", "")):
+        at = token.i + 1  # "now its just yerba"; not "joined its masters squad"
+    else:
+        return None
+    while at < len(doc) and doc[at].lower_ in HEDGES:
+        at += 1
+    return int(at)
+
+
+def _items_from(sentence: Any, start: int) -> list[list[Token]]:
+    """The items named from ``start`` to a stop, split at "and": "squash and brews"."""
+    items: list[list[Token]] = [[]]
+    for token in sentence.doc[start : sentence.end]:
+        if token.is_punct or token.lower_ in ITEM_STOPS or len(items[-1]) > 3:
+            break
+        if token.lower_ in ("and", "&", "n"):
+            items.append([])
+        elif token.lower_ not in FILLERS and (items[-1] or token.lower_ not in DESCRIBING):
+            items[-1].append(token)
+    return [i for i in items if i]

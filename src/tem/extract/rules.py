@@ -68,6 +68,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *role_candidates(sentence, speaker),
         *employer_candidates(sentence, speaker),
         *called_firms(sentence, speaker),
+        *idioms.drinks_it_is(sentence, speaker),
         *contract_candidates(sentence, speaker),
         *bio_candidates(sentence, speaker),
         *proposal_candidates(sentence, speaker),
