@@ -129,3 +129,31 @@ def test_a_post_a_shift_or_the_pieces_taken_up_are_no_pastime(text: str) -> None
     from tests.test_extract_rules import triples
 
     assert not {t for t in triples(text) if t[1] == "hobby"}
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("Packed in the Lucozade after Easter and I'm shattered.", ("favorite drink", "Lucozade")),
+        ("I've had to pack in the netball, my ankle's gone.", ("hobby", "netball")),
+        ("Chucked in the hockey when the baby came.", ("hobby", "hockey")),
+    ],
+)
+def test_a_habit_packed_in_is_given_up(text: str, ended: tuple[str, str]) -> None:
+    """British "packed in the X" quits it, the sport named with "the"."""
+    found = {(r, v) for s, r, v, k in triples(text) if k == "end"}
+    assert ended in found
+
+
+def test_packing_bags_gives_nothing_up() -> None:
+    found = triples(
+        "I packed my bags and moved to Leeds.", "Packed in twelve hours of rugby in 2019."
+    )
+    assert not {t for t in found if t[3] == "end" and t[1] in ("hobby", "favorite drink")}
+
+
+def test_sunday_league_football_is_football() -> None:
+    from tem.extract.tidy import tidy
+
+    assert tidy("hobby", "league football") == "football"
+    assert tidy("hobby", "rugby league") == "rugby league"

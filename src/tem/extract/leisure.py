@@ -182,12 +182,28 @@ def _loved_pastime(verb: Token, obj: Token, value: str | None, rule: VerbRule) -
     return [("hobby", value, rule.kind)] if known_head("hobby", value) else []
 
 
+PACKED_IN = frozenset({"pack", "chuck", "jack"})
+"""Verbs that quit with "in": "packed in the Guinness", "chucked in golf", "jacked in"."""
+
+
+def _crammed(obj: Token) -> bool:
+    """What "packed in" crams rather than quits: a time or an amount ("packed in twelve
+    hours of rugby", "packed in a lot this week")."""
+    counted = any(c.dep_ == "nummod" for c in obj.children)
+    return counted or obj.ent_type_ in ("DATE", "TIME") or obj.lemma_ in AMOUNTS
+
+
 def habit_end(verb: Token, rule: VerbRule) -> Found:
     """ "I quit smoking", "gave up coffee", "stopped drinking soda": a habit ended; a
     drink given up is a favourite ended ("gave up the Guinness", "quit oat lattes")."""
     if verb.lemma_ == "give" and not children(verb, ("prt",), ("up",)):
         return []
-    for obj in children(verb, ("xcomp", "dobj", "pcomp")):
+    objects = children(verb, ("xcomp", "dobj", "pcomp"))
+    if verb.lemma_ in PACKED_IN:  # "Packed in the Irn-Bru after New Year", "chucked in golf"
+        if not children(verb, ("prt", "prep"), ("in",)):
+            return []  # "packed my bags"
+        objects += [o for o in objects_of(verb, ("in",)) if not _crammed(o)]
+    for obj in objects:
         if obj.pos_ == "PROPN" and obj.lemma_ not in lx.JOB_NOUNS:
             value = _plain_object(obj)  # "quit Diet Coke": a drink, or no habit at all
             if value is None or taste_relation(value) != "favorite drink":
@@ -211,12 +227,16 @@ def _pastime_ended(obj: Token, rule: VerbRule) -> Found:
     """The pastime a habit ended is ("quit tennis", "stopped rock climbing", "stopped
     brewing my own beer": brewing beer; "stopped playing rugby", "doing yoga": rugby,
     yoga, as "I play rugby" names it; "my volleyball team": volleyball), by a last word
-    the writers named pastimes by; no drink, no smoking, no place ("quit the gym")."""
+    the writers named pastimes by; no drink, no smoking, no place ("quit the gym"), but
+    British "packed in the rugby" names the sport with "the")."""
     from tem.extract.learned import known_head
 
     if obj.lemma_ in ("drink", "smoke", "vape") or taste_relation(obj.lower_) is not None:
         return []
-    named = any(c.dep_ in ("det", "prep") for c in obj.children)  # "the gym", "league of"
+    packed = obj.head.lower_ == "in" and obj.head.head.lemma_ in PACKED_IN
+    the = [c for c in obj.children if c.dep_ == "det"]  # "packed in the rugby": the sport
+    named = any(c.dep_ == "prep" for c in obj.children) or bool(the) and not packed
+    # "the gym", "league of"
     if obj.tag_ != "VBG" and (obj.pos_ != "NOUN" or named):
         return []
     before = [c for c in obj.lefts if c.dep_ in ("compound", "amod", "npadvmod", "nmod")]

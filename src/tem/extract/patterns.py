@@ -104,6 +104,7 @@ VERB_RULES: tuple[VerbRule, ...] = (
     rule("hate dislike detest", "dislikes", "liked"),
     rule("quit stop", "habit", "habit_end", kind="end"),
     rule("give kick", "habit", "habit_end", particle="up", kind="end"),
+    rule("pack chuck jack", "habit", "habit_end", kind="end"),  # "packed in the Guinness"
     # pets, children, possessions
     rule("adopt get rescue have bring foster", "has pet", "pet"),
     rule("have welcome", "has child", "child"),

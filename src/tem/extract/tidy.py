@@ -191,6 +191,15 @@ def _name_then_place(words: list[str]) -> bool:
     return bool(name) and all(w[:1].isupper() for w in name) and last in PLACE_OF_WORK
 
 
+def _bare_pastime(words: list[str]) -> list[str]:
+    """A pastime without "doing" ("doing aerial yoga": 55 of 56 such pastimes are
+    labelled bare) or the league it is played in ("(Sunday) league football" is
+    football; "rugby league" stays)."""
+    if len(words) > 1 and words[0].casefold() in ("doing", "league"):
+        return words[1:]
+    return words
+
+
 def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str]:
     """A drink or pastime without the reason given for it ("speedcubing to decompress",
     "boxing to clear my") nor the person it makes of the speaker ("a kvass man"); a
@@ -217,8 +226,7 @@ def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str
             i for i in range(1, len(words) - 2) if words[i] in OWNERS and words[i + 1] == "own"
         ]
         words = [w for i, w in enumerate(words) if not any(i in (j, j + 1) for j in owned)]
-        if len(words) > 1 and words[0].casefold() == "doing":
-            words = words[1:]  # "doing aerial yoga": 55 of 56 such pastimes are labelled bare
+        words = _bare_pastime(words)
         where = [i for i, w in enumerate(words[:-1]) if i and w in WHERE]
         if where and words[0] != "playing":
             words = words[: where[0]]  # "swimming at the local pool", "singing in a choir"
