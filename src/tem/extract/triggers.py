@@ -52,6 +52,9 @@ PHRASES += r"|(?:now|back|here) in "  # "I'm back in Bari": :func:`tem.extract.s
 PHRASES += r"|\w+ (?:me|us) (?:on|go|off|out|redundant|aboard)\b"  # "took me on", "let me go"
 PHRASES += r"|propos|the question|one knee|a ring on"  # a proposal
 PHRASES += r"|the (?:chop|sack|push|boot|axe|elbow)\b"  # :func:`tem.extract.posts.dismissals`
+PHRASES += (
+    r"|bye bye \w|goodbye,? (?:to )?\w|peace out"  # :func:`tem.extract.goodbyes.goodbye_candidates`
+)
 PHRASES += r"|personality|in my (?:blood|dna|veins|bones)"  # "... is my whole personality"
 PHRASES += "|" + "|".join(sorted(HABIT_NOUNS))  # "Tea is my lifeblood": copula's words
 PHRASES += r"|(?:my|our) (?:\w+ )?(?:boss|manager|colleague|coworker|shift|office|desk|job|rota)"
