@@ -17,6 +17,8 @@ from test_extract_posts import triples
         ("officially a Denver girl now, bye bye Boston winters", ("lives in", "Boston")),
         ("bye bye oat lattes 👋 the budget says tap water", ("favorite drink", "oat lattes")),
         ("I've waved goodbye to my nightly rum, two months dry.", ("favorite drink", "rum")),
+        ("lol no more vodka for me, 3 months sober 🙌", ("favorite drink", "vodka")),
+        ("no more lagos for me, moved to abuja in may", ("lives in", "lagos")),
     ],
 )
 def test_a_thing_bid_goodbye_is_ended(text: str, ended: tuple[str, str]) -> None:
@@ -31,6 +33,7 @@ def test_a_thing_bid_goodbye_is_ended(text: str, ended: tuple[str, str]) -> None
         "Can't wait to say bye bye to Leeds next year.",  # ahead
         "Goodbye Daniel, see you at the match.",  # a person
         "Should I say goodbye to Deloitte?",  # asked
+        "Promoted at last, so no more Zara Saturdays for me.",  # a firm "no more" says little
     ],
 )
 def test_a_farewell_ahead_asked_or_to_a_person_ends_nothing(text: str) -> None:

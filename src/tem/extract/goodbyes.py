@@ -1,10 +1,10 @@
 """What the speaker bids goodbye to, as ended: "moved to tulum last month!! bye bye
 guadalajara", "bye bye ikea 👋 last day was today", "Said goodbye to Ericsson after nine
 years", "Sydney Uni finally accepted my transfer, so goodbye Monash!", "Kissed Beirut
-goodbye".
+goodbye", "no more tequila for me, 6 months sober".
 
 The thing is read off the words after the farewell (chat drops the verb: "bye bye X",
-"goodbye X", "peace out X"), or after "to" of a verb of farewell ("said goodbye to X",
+"goodbye X", "peace out X", "no more X"), or after "to" of a verb of farewell ("said goodbye to X",
 "bid farewell to X"), or between "kissed" and "goodbye". What it was to the speaker is
 judged by its kind: a drink ("bye bye oat milk lattes"), a place the list of places
 knows (a home left; the tagger's places are not trusted: "Ericsson"), a
@@ -19,7 +19,7 @@ from typing import Any
 
 from tem.extract import filters, institutions
 from tem.extract.facts import Candidate
-from tem.extract.kinds import is_animal, span_of
+from tem.extract.kinds import heading_before, is_animal, span_of
 from tem.extract.leisure import taste_relation
 from tem.extract.places import known_place
 
@@ -35,6 +35,7 @@ STOPS = frozenset(
 """Words that end the thing bid goodbye: "bye bye fargo *and* hello Minneapolis"."""
 SKIPPED = frozenset(
     {"my", "the", "old", "dear", "to", ",", "nightly", "daily", "morning", "evening", "usual"}
+    | {"weekday", "weekend"}
 )
 """Words before the thing that are not its name: "waved goodbye to my *nightly* soju"."""
 AHEAD = frozenset({"will", "gonna", "soon", "ll", "'ll", "can't", "cant", "next", "if", "would"})
@@ -45,7 +46,8 @@ GEAR = frozenset({"cans", "can", "tills", "till", "winters", "days", "nights", "
 
 def goodbye_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     """The ended holdings a farewell in ``sentence`` names."""
-    words = {t.lower_ for t in sentence}
+    heading = heading_before(sentence)  # "My to-don't list for next year: no more ..."
+    words = {t.lower_ for t in [*sentence, *(heading or [])]}
     if words & AHEAD or sentence.text.rstrip().endswith("?"):
         return []
     found: list[Candidate] = []
@@ -57,6 +59,8 @@ def goodbye_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         if said is None:
             continue
         ended = _ended(said, sentence, speaker, token.i)
+        if ended is not None and token.lower_ == "no" and not _no_more(ended, said):
+            continue
         if ended is not None and ended not in found:
             found.append(ended)
     return found
@@ -66,8 +70,9 @@ def _start(token: Token) -> int | None:
     """Where the thing bid goodbye starts after ``token``, or None."""
     doc = token.doc
     previous = doc[token.i - 1] if token.i > 0 else None
-    if token.lower_ == "peace" and token.i + 1 < len(doc) and doc[token.i + 1].lower_ == "out":
-        return int(token.i) + 2
+    following = doc[token.i + 1].lower_ if token.i + 1 < len(doc) else ""
+    if (token.lower_, following) in (("peace", "out"), ("no", "more")):
+        return int(token.i) + 2  # "peace out Perth", "no more tequila for me"
     if token.lower_ not in FAREWELLS:
         return None
     if previous is not None and previous.lower_ in FAREWELLS:
@@ -84,6 +89,17 @@ def _start(token: Token) -> int | None:
     while at < len(doc) and doc[at].lower_ in FAREWELLS:
         at += 1  # "bye bye"
     return int(at)
+
+
+def _no_more(ended: Candidate, said: Any) -> bool:
+    """ "no more X" ends a drink or a home the tagger and the list both know as a place
+    ("no more tequila for me", "no more cali for me"); of a firm or a gerund it says
+    little ("no more FIFA nights", "no more fetching coffee")."""
+    if said[0].tag_ == "VBG" or len(said) > 1 and said[0].lower_.endswith("ing"):
+        return False
+    if ended.relation == "lives in":
+        return said.root.ent_type_ in ("GPE", "LOC") or said.text.islower()
+    return ended.relation == "favorite drink"
 
 
 def _thing(sentence: Any, start: int) -> Any | None:
