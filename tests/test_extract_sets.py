@@ -13,7 +13,7 @@ twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
 that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
 twenty-five-writer model, ``tests/data/extraction_fresh10.jsonl``, written after
 that round's last change, and ``extraction_fresh11.jsonl`` to
-``extraction_fresh108.jsonl``, each frozen before the extractor it measures read it; each
+``extraction_fresh114.jsonl``, each frozen before the extractor it measures read it; each
 by someone who saw neither the code, nor the other sets; fresh5 to fresh60 are training
 rows of the span model since the eighty-four-writer model, so their floors now guard
 against regressions only) or
@@ -147,6 +147,12 @@ SETS = {
     "extraction_fresh106.jsonl": ROOT / "data" / "extraction_fresh106.jsonl",
     "extraction_fresh107.jsonl": ROOT / "data" / "extraction_fresh107.jsonl",
     "extraction_fresh108.jsonl": ROOT / "data" / "extraction_fresh108.jsonl",
+    "extraction_fresh109.jsonl": ROOT / "data" / "extraction_fresh109.jsonl",
+    "extraction_fresh110.jsonl": ROOT / "data" / "extraction_fresh110.jsonl",
+    "extraction_fresh111.jsonl": ROOT / "data" / "extraction_fresh111.jsonl",
+    "extraction_fresh112.jsonl": ROOT / "data" / "extraction_fresh112.jsonl",
+    "extraction_fresh113.jsonl": ROOT / "data" / "extraction_fresh113.jsonl",
+    "extraction_fresh114.jsonl": ROOT / "data" / "extraction_fresh114.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
