@@ -19,6 +19,7 @@ from typing import Any
 
 from tem.extract import filters, institutions
 from tem.extract.facts import Candidate
+from tem.extract.idioms import DESCRIBING
 from tem.extract.kinds import heading_before, is_animal, span_of
 from tem.extract.leisure import taste_relation
 from tem.extract.places import known_place
@@ -33,14 +34,11 @@ STOPS = frozenset(
     forever lol haha""".split()
 )
 """Words that end the thing bid goodbye: "bye bye fargo *and* hello Minneapolis"."""
-SKIPPED = frozenset(
-    {"my", "the", "old", "dear", "to", ",", "nightly", "daily", "morning", "evening", "usual"}
-    | {"weekday", "weekend"}
-)
+SKIPPED = frozenset({"my", "the", "old", "dear", "to", ",", "weekday", "weekend"}) | DESCRIBING
 """Words before the thing that are not its name: "waved goodbye to my *nightly* soju"."""
 AHEAD = frozenset({"will", "gonna", "soon", "ll", "'ll", "can't", "cant", "next", "if", "would"})
 """Words by which a farewell is still to come or only supposed."""
-GEAR = frozenset({"cans", "can", "tills", "till", "winters", "days", "nights", "life"})
+WHICH_OF = frozenset({"cans", "can", "tills", "till", "winters", "days", "nights", "life"})
 """Common nouns after a named thing that only say which of it: "Chicago winters"."""
 
 
@@ -118,7 +116,7 @@ def _thing(sentence: Any, start: int) -> Any | None:
         end += 1
     if end == at:
         return None
-    if end - at > 1 and doc[end - 1].lower_ in GEAR:
+    if end - at > 1 and doc[end - 1].lower_ in WHICH_OF:
         end -= 1  # "Chicago winters", "Pick n Pay tills"
     return doc[at:end]
 
