@@ -58,6 +58,8 @@ WORKING = frozenset(
 
 def called_firms(sentence: Any, speaker: str) -> list[Candidate]:
     """Employers ``sentence`` names by a kind of workplace "called" a name."""
+    if not NAMING & {t.lower_ for t in sentence}:
+        return []
     found = []
     for word in sentence:
         if word.lower_ not in NAMING or word.i < 1:

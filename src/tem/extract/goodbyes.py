@@ -27,6 +27,8 @@ from tem.extract.places import known_place
 Token = Any
 
 FAREWELLS = frozenset({"bye", "goodbye", "byebye", "farewell"})
+SAID = ("bye", "farewell", "peace out", "no more")
+"""What a sentence with a farewell contains, as typed."""
 SAYING = frozenset({"say", "bid", "wave", "kiss", "wish"})
 """Verbs a farewell is said with: "said goodbye to", "kissed X goodbye"."""
 STOPS = frozenset(
@@ -44,6 +46,9 @@ WHICH_OF = frozenset({"cans", "can", "tills", "till", "winters", "days", "nights
 
 def goodbye_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     """The ended holdings a farewell in ``sentence`` names."""
+    said = sentence.text.casefold()
+    if not any(word in said for word in SAID):
+        return []  # most sentences bid nothing goodbye: no parse is walked for them
     heading = heading_before(sentence)  # "My to-don't list for next year: no more ..."
     words = {t.lower_ for t in [*sentence, *(heading or [])]}
     if words & AHEAD or sentence.text.rstrip().endswith("?"):
