@@ -148,8 +148,8 @@ def back_in_fragment(place: Token) -> Token | None:
     back = preposition.head
     if back.lower_ == "home" and back.head.lower_ == "back":
         back = back.head
-    if back.lower_ != "back" or not opens_fragment(back):
-        return None
+    if back.lower_ != "back" or preposition.i - back.i not in (1, 2) or not opens_fragment(back):
+        return None  # "Back in 2019, in Oslo": the place is not the one "back in" names
     for token in back.sent:
         over = token.head.lower_ in ("after", "from")  # "after the holidays in Recife"
         if token.lemma_ == "visit" or token.lemma_ in TRIP_NOUNS and not over:
