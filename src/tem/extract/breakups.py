@@ -48,9 +48,8 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         if verb.lemma_ in ("part", "call") and other.ent_type_ != "PERSON":
             if verb.lemma_ == "part" and other.ent_type_ in ("ORG", "PRODUCT", "FAC"):
                 name = entity_text(other) or other.text  # "Maersk and I parted ways": a job
-                span = kinds.span_of(verb.sent, name)
-                named = None if span is None else institutions.school_or_employer("works at", span)
-                found.append(Candidate(speaker, named or "works at", name, "end", verb.i))
+                relation = institutions.study_or_work(verb.sent, name)
+                found.append(Candidate(speaker, relation, name, "end", verb.i))
                 continue
             if not _person_named(other, verb.lemma_ == "call"):  # "Dina and I called it quits"
                 continue

@@ -20,7 +20,7 @@ from typing import Any
 from tem.extract import filters, institutions
 from tem.extract.facts import Candidate
 from tem.extract.idioms import DESCRIBING
-from tem.extract.kinds import heading_before, is_animal, span_of
+from tem.extract.kinds import heading_before, is_animal
 from tem.extract.leisure import taste_relation
 from tem.extract.places import known_place
 
@@ -46,8 +46,8 @@ WHICH_OF = frozenset({"cans", "can", "tills", "till", "winters", "days", "nights
 
 def goodbye_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     """The ended holdings a farewell in ``sentence`` names."""
-    said = sentence.text.casefold()
-    if not any(word in said for word in SAID):
+    typed = sentence.text.casefold()
+    if not any(word in typed for word in SAID):
         return []  # most sentences bid nothing goodbye: no parse is walked for them
     heading = heading_before(sentence)  # "My to-don't list for next year: no more ..."
     words = {t.lower_ for t in [*sentence, *(heading or [])]}
@@ -141,6 +141,4 @@ def _ended(said: Any, sentence: Any, speaker: str, anchor: int) -> Candidate | N
     named = said.root.pos_ == "PROPN" or said.root.ent_type_ == "ORG"
     if not named:
         return None
-    span = span_of(sentence, text)
-    relation = institutions.school_or_employer("works at", span) if span is not None else None
-    return Candidate(speaker, relation or "works at", text, "end", anchor)
+    return Candidate(speaker, institutions.study_or_work(sentence, text), text, "end", anchor)

@@ -180,7 +180,7 @@ def drinks_it_is(sentence: Any, speaker: str) -> list[Candidate]:
     found: list[Candidate] = []
     for token in sentence:
         start = _after_its(token)
-        if start is None or filters.blocked(token.head if token.dep_ else token):
+        if start is None or filters.blocked(token.head):
             continue
         for item in _items_from(sentence, start):
             value = "".join(t.text_with_ws for t in item).strip()

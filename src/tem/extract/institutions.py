@@ -70,6 +70,15 @@ def _frame_at(span: Any) -> str | None:
     return "works at" if role and mine and not owned else None
 
 
+def study_or_work(sentence: Any, name: str) -> str:
+    """The relation of a place ``name``d in ``sentence`` that the speaker left or holds:
+    "studies at" where its words say study (:func:`school_or_employer`), else "works at"
+    ("Maersk and I parted ways", "goodbye Monash")."""
+    span = span_of(sentence, name)
+    judged = None if span is None else school_or_employer("works at", span)
+    return judged or "works at"
+
+
 def school_or_employer(relation: str, span: Any) -> str | None:
     """The relation a named place of study or work serves, judged by the word it is "at"
     (:func:`_frame_at`), then by its sentence.

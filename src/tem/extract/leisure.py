@@ -235,8 +235,8 @@ def _pastime_ended(obj: Token, rule: VerbRule) -> Found:
         return []
     packed = obj.head.lower_ == "in" and obj.head.head.lemma_ in PACKED_IN
     the = [c for c in obj.children if c.dep_ == "det"]  # "packed in the rugby": the sport
+    # "the gym", "league of": a place or a group, no pastime
     named = any(c.dep_ == "prep" for c in obj.children) or bool(the) and not packed
-    # "the gym", "league of"
     if obj.tag_ != "VBG" and (obj.pos_ != "NOUN" or named):
         return []
     before = [c for c in obj.lefts if c.dep_ in ("compound", "amod", "npadvmod", "nmod")]
