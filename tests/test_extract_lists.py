@@ -40,6 +40,10 @@ def _mates(text: str, relation: str, value: str) -> set[str | None]:
         ("Our household: me, my wife Layla, three cats and a canary.", "has pet", "canary",
          {"cat"}),
         ("I work at Google and live in Zurich with my cat.", "works at", "Google", set()),
+        # a person or a place with its article or owner's pronoun is no language
+        ("I speak Welsh with my nan and English at uni.", "speaks", "Welsh", set()),
+        ("I speak Gaelic at the croft and English at the call centre.", "speaks", "Gaelic",
+         set()),
     ],
 )  # fmt: skip
 def test_listed_mates_of_the_same_kind_are_values_too(
@@ -92,3 +96,12 @@ def test_a_pet_ends_only_for_a_later_pet() -> None:
     found = {(f.relation, f.value, f.kind) for f in OfflineExtractor().extract(session)}
     assert ("has pet", "tortoise", "assert") in found
     assert not {f for f in found if f[2] == "end"}
+
+
+def test_a_mate_read_whole_already_is_not_read_again_in_part() -> None:
+    sentence = next(iter(load_pipeline()("Jobs: barista, and now junior recruiter at Hays.").sents))
+    found = [
+        Candidate("Ana", "job title", "barista", "assert", 0),
+        Candidate("Ana", "job title", "junior recruiter", "assert", 0),
+    ]
+    assert "recruiter" not in {c.value for c in list_mates(sentence, found)}

@@ -44,10 +44,14 @@ def fits(relation: str, span: Any) -> bool:
             return False  # "Norwegian Air" is an airline
         if being_learnt(span):
             return False
+        if any(describes(t) for t in span if language_of(t.text) is not None):
+            return False  # "my Italian relatives", "Spanish lessons"
         if language_of(span.text) is not None or span.root.ent_type_ in ("LANGUAGE", "NORP"):
             return True
         if living_language(span.text) and span.root.pos_ in ("PROPN", "ADJ", "NOUN"):
             return True  # "I was taught Pashto by my grandmother"
+        if determined(span.root):
+            return False  # no language: "with my nan and English", "at the croft and ..."
         if any(language_of(t.text) is not None for t in span.root.conjuncts):
             return True  # listed with languages: "Swahili, Luganda and Kinyarwanda"
         cued = any(t.lower_ in LANGUAGE_CUES for t in span.sent)
@@ -60,6 +64,41 @@ def fits(relation: str, span: Any) -> bool:
     if relation == "favorite drink" and is_drink([t.lower_ for t in span]):
         return True  # "Masala chai is in my bloodstream": the tagger's GPE is wrong
     return not types or not types <= banned
+
+
+SPOKEN_NOUNS = frozenset("speaker speakers tongue language languages native".split())
+
+
+def describes(token: Any) -> bool:
+    """True for a language word that only describes a noun after it: "my Italian
+    relatives", "Hebrew homework", "Spanish lessons", "a Hungarian degree"; not "a
+    native Spanish speaker", "my mother tongue", nor the speaker's work in it ("Arabic
+    tutor on weekends")."""
+    head = token.head
+    modifier = token.dep_ in ("amod", "compound") and head.i > token.i and head.pos_ == "NOUN"
+    between = token.doc[token.i : head.i].text
+    modifier = modifier and head.is_alpha and "\n" not in between  # not an emoji ("🇧🇷"),
+    # nor a word on the next line: "- I speak Mandarin and English\n- hobby: ..."
+    spoken = language_of(head.text) is not None or living_language(head.text)
+    if not modifier or head.lower_ in SPOKEN_NOUNS or spoken:
+        return False  # "portuguese native", "i speak urdu punjabi and english"
+    owned = any(c.dep_ == "poss" for c in head.children)
+    teacher = person_noun(head.text) and not owned  # "Arabic tutor on weekends"
+    taught = head.head.lemma_ in ("teach", "give")  # "I teach evening Japanese classes"
+    return not (teacher or taught)
+
+
+def determined(token: Any) -> bool:
+    """True when ``token`` has a definite article or an owner's pronoun ("my nan", "the
+    croft"): a language is named bare, or "a bit of" one ("a shaky French"), or someone's
+    ("Mum's Punjabi")."""
+    return any(
+        c.dep_ == "det"
+        and c.lower_ in ("the", "this", "that")
+        or c.dep_ == "poss"
+        and c.pos_ == "PRON"
+        for c in token.children
+    )
 
 
 LEARNING = frozenset({"learn", "study", "practise", "practice", "take", "teach", "pick"})

@@ -72,6 +72,8 @@ def language_of(text: str) -> str | None:
             return word.title()
         if len(word) >= 5:
             close = difflib.get_close_matches(word, known, n=1, cutoff=0.85)
+            if close and word.startswith(close[0]) and word[len(close[0]) :] in ("n", "an"):
+                return word.title()  # "Tongan": the language, not the islands' "Tonga"
             if close:
                 return close[0].title()
     return None

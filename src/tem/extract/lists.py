@@ -48,8 +48,8 @@ def list_mates(sentence: Any, candidates: list[Candidate]) -> list[Candidate]:
             if value is None:
                 continue
             key = (candidate.relation, value.casefold())
-            if key in taken:
-                continue
+            if key in taken or any(r == key[0] and v.endswith(f" {key[1]}") for r, v in taken):
+                continue  # read already, or whole: "junior recruiter" (not "recruiter")
             taken.add(key)
             added.append(
                 Candidate(candidate.subject, candidate.relation, value, candidate.kind, mate.i)
@@ -96,9 +96,12 @@ def _mate_value(relation: str, mate: Any) -> str | None:
     a language, an animal, a drink, an occupation."""
     from tem.extract.lexicon import ANIMALS, OCCUPATIONS
 
-    if relation == "speaks":  # a name listed with languages, after "speak", is one
-        spoken = mate.pos_ == "PROPN" and bool(
-            kinds.sentence_words(mate.doc[mate.i : mate.i + 1]) & languages.LANGUAGE_CUES
+    if relation == "speaks":  # a name listed with languages, after "speak", is one (not
+        # one with an article or an owner: "I speak Welsh with my nan and English at uni")
+        spoken = (
+            mate.pos_ == "PROPN"
+            and not kinds.determined(mate)
+            and bool(kinds.sentence_words(mate.doc[mate.i : mate.i + 1]) & languages.LANGUAGE_CUES)
         )
         return languages.language_of(mate.text) or (mate.text if spoken else None)
     span = _chunk(mate, adjectives=relation == "favorite drink")
