@@ -32,6 +32,7 @@ def _ended(text: str) -> set[str | None]:
         ("Since breaking up with Hanna I've moved back to Aarhus.", "Hanna"),  # the doer is "I"
         ("Split from my fiancé Dan at Christmas, still gutted.", "Dan"),  # "from", not "with"
         ("I separated from Tomas last year.", "Tomas"),
+        ("Sipho and I split last year.", "Sipho"),  # a time, not a thing shared
         ("Called it quits with Thandi after five years.", "Thandi"),  # "with" on "quits"
         ("Dina and I called it quits after six years.", "Dina"),  # "Dina" read as a place
         ("I called it quits with Mateo in April and honestly I'm better off.", "Mateo"),
@@ -53,6 +54,8 @@ def test_an_ended_couple_ends_the_named_partner(text: str, partner: str) -> None
         "Nokia and I parted ways in April after twelve years.",  # a job
         "Did you and Sam break up?",
         "Salsa and I have parted ways after ten years.",  # a pastime
+        "My husband Sipho and I split the week: he's at the mine, I'm at the bank.",
+        "Tomas and I split the bill.",
     ],
 )
 def test_no_couple_of_the_speaker_ended(text: str) -> None:

@@ -104,12 +104,20 @@ def _city_left(verb: Token, other: Token) -> bool:
     return joined and other.ent_type_ in ("GPE", "LOC") and places.known_place(other.text)
 
 
+def _determined(noun: Token) -> bool:
+    """True when ``noun`` has an article or an owner: "the week", "our time"."""
+    return any(c.dep_ == "poss" or c.lower_ in ("the", "a", "an") for c in noun.children)
+
+
 def _ends_couple(verb: Token) -> bool:
     lemma = verb.lemma_.casefold()
     particles = {c.lower_ for c in verb.children if c.dep_ == "prt"}
-    if lemma == "split" and not any(c.is_alpha for c in children(verb, ("dobj",))):
-        return True  # "Since Andrés and I split", "split with Tom"; not "split the bill"
-        # (an emoji the parser took for an object is none: "split with Carla 😮‍💨")
+    if lemma == "split":  # "Since Andrés and I split", "split with Tom"; not "split the
+        # bill", nor "split the week" (an object the parser took for a time); an emoji
+        # the parser took for an object is none: "split with Carla 😮‍💨"
+        shared = [c for c in verb.children if c.dep_ == "npadvmod" and _determined(c)]
+        if not shared and not any(c.is_alpha for c in children(verb, ("dobj",))):
+            return True
     if lemma in UP:
         return UP[lemma] in particles
     if lemma == "call":  # "called it quits", however parsed; "called it off"
