@@ -541,8 +541,17 @@ def test_a_place_of_work_said_with_be_at_stays_an_employer() -> None:
             "Oxford Brookes",
             "studies at",
         ),
+        # the verb it is at: a subject read or studied, bare; teaching or lecturing
+        ("I'm reading medicine at Edinburgh and doing shifts at the Co-op.", "Edinburgh",
+         "studies at"),
+        ("I teach high school chemistry at Lincoln High, and I go bouldering after work.",
+         "Lincoln High", "works at"),
+        ("My week: lecturing at Lagos Business School and running a poultry farm.",
+         "Lagos Business School", "works at"),
+        ("Weekly routine: Mon/Wed shifts at the Apple Store, Tue/Thu lectures at NYU.",
+         "NYU", "studies at"),
     ],
-)
+)  # fmt: skip
 def test_the_word_a_name_is_at_says_school_or_employer(
     text: str, place: str, relation: str
 ) -> None:

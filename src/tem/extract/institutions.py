@@ -55,6 +55,8 @@ def _frame_at(span: Any) -> str | None:
     if root.dep_ != "pobj" or root.head.lower_ not in ("at", "with"):
         return None
     word = root.head.head
+    if word.pos_ == "VERB":
+        return _verb_frame(word)
     if word.pos_ not in ("NOUN", "PROPN"):
         return None
     said = [word, *(t for t in word.subtree if t.i < word.i)]  # "second-year medic"
@@ -68,6 +70,24 @@ def _frame_at(span: Any) -> str | None:
     role = word.lower_ not in NOT_ROLES and not word.text.isupper() and person_noun(word.text)
     mine = not any(c.dep_ == "poss" for c in word.children) or word.dep_ == "attr"
     return "works at" if role and mine and not owned else None
+
+
+TEACHING = frozenset("teach lecture tutor".split())
+"""Verbs of teaching: where one teaches or lectures is an employer."""
+
+
+def _verb_frame(verb: Any) -> str | None:
+    """The frame of the verb a name is "at": "reading medicine at Edinburgh", "studying
+    law at UCT" (a subject read, bare: study); "lecturing at Lagos Business School",
+    "teach maths at Westfield Academy" (work). Not "reading a book at the library"."""
+    lemma = verb.lemma_.casefold()
+    if lemma in TEACHING and verb.tag_ != "VBZ":  # not "Tue/Thu lectures at NYU"
+        return "works at"
+    if lemma in ("read", "study"):
+        subjects = [c for c in verb.children if c.dep_ == "dobj"]
+        bare = all(not any(d.dep_ in ("det", "poss") for d in c.children) for c in subjects)
+        return "studies at" if subjects and bare else None
+    return None
 
 
 def study_or_work(sentence: Any, name: str) -> str:
