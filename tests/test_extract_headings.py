@@ -294,3 +294,63 @@ def test_a_heading_of_things_cut_or_had_to_give_up_ends_every_item(
     assert {(r, v) for r, v, k in found if k == "end"} >= ended
     assert not {(r, v) for r, v, k in found if k == "assert"} & ended
     assert ("favorite drink", "squash", "end") not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("Employers so far: Bosch, the Fraunhofer Institute, and currently Siemens Energy.",
+         {("works at", "Bosch", "end"), ("works at", "Fraunhofer Institute", "end"),
+          ("works at", "Siemens Energy", "assert")}),
+        ("Places I've worked: Zara, H&M, and now Mango, where I'm a visual merchandiser.",
+         {("works at", "Zara", "end"), ("works at", "H&M", "end"),
+          ("works at", "Mango", "assert")}),
+        ("Universities I've been enrolled at: Tehran, Uppsala, and now Lund for the doctorate.",
+         {("studies at", "Tehran", "end"), ("studies at", "Uppsala", "end"),
+          ("studies at", "Lund", "assert")}),
+    ],
+)  # fmt: skip
+def test_a_history_of_employers_or_schools_ends_all_but_the_present(
+    text: str, facts: set[tuple[str, str, str]]
+) -> None:
+    """ "Employers", "places I've worked", "universities I've been enrolled at": one held
+    now (the item marked "now" or "currently"), the others ended; a clause after an item
+    ("where I'm ...") is no item."""
+    found = _extracted(text)
+    assert found >= facts
+    assert not {(r, v, "assert") for r, v, k in facts if k == "end"} & found
+    assert ("works at", "I", "end") not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "ended", "held"),
+    [
+        ("Jobs I've had: lifeguard, barista, and now park ranger at Yosemite.",
+         {("job title", "lifeguard"), ("job title", "barista")},
+         {("job title", "park ranger"), ("works at", "Yosemite")}),
+        ("Jobs I've had and dropped this decade: bike courier, flight attendant at Lufthansa.",
+         {("job title", "bike courier"), ("job title", "flight attendant"),
+          ("works at", "Lufthansa")}, set()),
+        ("What I've sacrificed for the thesis: coffee, tennis and salsa dancing.",
+         {("favorite drink", "coffee"), ("hobby", "tennis"), ("hobby", "salsa dancing")}, set()),
+        ("Jobs I've had: barista, dog walker, and now junior copywriter at Ogilvy.",
+         {("job title", "barista"), ("job title", "dog walker")},
+         {("job title", "junior copywriter"), ("works at", "Ogilvy")}),
+    ],
+)  # fmt: skip
+def test_a_heading_of_jobs_reads_titles_whole_and_ends_those_left(
+    text: str, ended: set[tuple[str, str]], held: set[tuple[str, str]]
+) -> None:
+    """A lowercase job the tagger took for a name ("lifeguard") is a title, not an employer;
+    a heading verb joined to another ("had and dropped") or "sacrificed" ends the items;
+    a title is read whole ("junior copywriter", never "copywriter" beside it)."""
+    found = _extracted(text)
+    assert {(r, v) for r, v, k in found if k == "end"} >= ended
+    assert {(r, v) for r, v, k in found if k == "assert"} == held
+    assert not {v for r, v, k in found if r == "works at"} & {"lifeguard", "barista"}
+
+
+def test_a_lowercase_message_keeps_its_names() -> None:
+    found = _extracted("jobs ive had: ikea, costa and now tesco")
+    assert ("works at", "Tesco", "assert") in found
+    assert not {v for r, v, k in found if r == "job title"}

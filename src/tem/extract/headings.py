@@ -55,6 +55,9 @@ HEADINGS = {
     "degree": "studies at",
     "school": "studies at",
     "university": "studies at",
+    "uni": "studies at",
+    "college": "studies at",
+    "employer": "works at",
     "weekend": "hobby",
     "fun": "hobby",
     "routine": "hobby",
@@ -65,15 +68,18 @@ other things: only an item shaped as an activity is one (:data:`LEISURE`; in a r
 only a pastime's doing)."""
 LEISURE = frozenset({"weekend", "fun", "routine"})
 HOLDING_VERBS = frozenset(
-    "be live speak know play drink have own keep love enjoy do work hold use study".split()
+    "be live speak know play drink have own keep love enjoy do work hold use study enrol enroll"
+    " attend".split()
 )
 """Verbs by which a heading says the speaker has or does its items."""
 TAKING_UP = frozenset({"pick", "take", "learn"})
 """Verbs by which a heading says the speaker took its items up ("pick up", "take up")."""
-HELD_ONE_AT_A_TIME = frozenset({"lives in", "job title", "studies at"})
+HELD_ONE_AT_A_TIME = frozenset({"lives in", "job title", "studies at", "works at"})
 """Relations whose listed items are a history: one now, the rest before (a favourite
 drink is one too, but a list of drinks one lives on is held at once)."""
 NEEDS_LIVING = frozenset({"place", "city", "town", "country"})
+WORKPLACES = frozenset({"place", "company", "firm", "organisation", "organization"})
+"""Nouns of a heading that lists employers when its verb is "work": "Places I've worked"."""
 TOGETHER = frozenset({"two", "three", "both", "several", "multiple", "work", "hold"})
 """Words of a heading that holds its single-valued items at once: "I work two jobs"."""
 CURRENT = frozenset({"now", "currently", "presently", "today"})
@@ -90,7 +96,7 @@ NAMING = ("called", "named")
 FINAL_JOINERS = frozenset({"and", "or", "plus"})
 LEADING = CURRENT | FINAL_JOINERS | PASSING | FIRST_POSSESSIVE
 """Words an item may open with that are no part of its value: "and now my ..."."""
-CUTS = frozenset("called named who which that when if because".split())
+CUTS = frozenset("called named who which that when where if because".split())
 JOINERS = frozenset({",", ";"})
 NAME_LINKS = values.NAME_LINKS | {"of", "&"}
 
@@ -159,6 +165,8 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
         if any(s.lower_ not in ("i", "we") for s in subjects):
             return None  # "languages my dad speaks"
     lemma = noun.lemma_.casefold()
+    if lemma in WORKPLACES and any(v.lemma_ == "work" for v in verbs):
+        return noun, "works at"  # "Places I've worked:", "Companies I've worked for:"
     if lemma in NEEDS_LIVING and not any(v.lemma_ == "live" or _called_home(v) for v in verbs):
         return None  # "places I've been": trips
     if lemma == "weekend" and not _every_weekend(noun):
@@ -241,12 +249,12 @@ def _value(relation: str, noun: Token, piece: list[Token]) -> tuple[str | None, 
         return languages.language_of(said) or (
             said if _named(head) and len(head) <= 2 else None
         ), None
-    if relation == "lives in":
+    if relation in ("lives in", "works at"):
         return _name(piece), None
     if relation == "studies at":
         return _name(tail) or (_name(head) if _named(head) else None), None
     if relation == "job title":
-        if _named(head):
+        if _named(head) and not _lowered(head):  # "lifeguard, barista": not names
             return None, ("works at", _name(head))
         employer = _name(tail[1:]) if tail and tail[0].lower_ in ("at", *NAMING) else None
         if tail and tail[0].lower_ in NAMING:  # "a car wash called Splash Zone"
@@ -301,7 +309,16 @@ def _occupation(word: Token) -> bool:
         return True
     timed = word.ent_type_ in ("DATE", "TIME") or word.lemma_.casefold() in TIMES
     firm = word.lower_ in kinds.FIRMS  # "Jobs I've quit: a call centre": a place of work
-    return word.pos_ == "NOUN" and not (timed or firm) and word.lower_ not in kinds.NOT_A_TITLE
+    noun = word.pos_ == "NOUN" or _lowered([word])
+    return noun and not (timed or firm) and word.lower_ not in kinds.NOT_A_TITLE
+
+
+def _lowered(words: list[Token]) -> bool:
+    """Words the tagger took for a name though none is capitalised, in a sentence that
+    capitalises ("Jobs I've had: lifeguard, ..."; not "jobs ive had: ikea, costa")."""
+    sentence = words[0].sent if words else ()
+    capitals = any(t.text[:1].isupper() and not t.is_sent_start for t in sentence)
+    return capitals and all(t.pos_ == "PROPN" and t.text.islower() for t in words)
 
 
 def _stripped(piece: list[Token]) -> list[Token]:
@@ -383,7 +400,9 @@ def _animal(words: list[Token]) -> str | None:
     return None
 
 
-LIST_ENDING_VERBS = frozenset({"quit", "leave", "drop", "ditch", "stop", "dump", "sell", "lose"})
+LIST_ENDING_VERBS = frozenset(
+    {"quit", "leave", "drop", "ditch", "stop", "dump", "sell", "lose", "sacrifice", "abandon"}
+)
 """Verbs of a heading whose items the speaker no longer has: "Things I've quit: ..."."""
 ENDING_PARTICLES = frozenset({"behind"})
 """What a verb of ending may carry and still end: "Left behind in 2024: ..."."""
@@ -449,7 +468,8 @@ def _ending_verb(verb: Token) -> bool:
     if _ended_by_itself(verb):
         return not filters.is_negated(verb)
     obliged = verb.dep_ == "xcomp" and verb.head.lemma_ in ("have", "need")
-    mine = said_by(verb) or obliged and said_by(verb.head)  # "Things I've had to give up:"
+    joined = verb.dep_ == "conj" and verb.head.pos_ == "VERB"  # "Jobs I've had and dropped"
+    mine = said_by(verb) or (obliged or joined) and said_by(verb.head)  # "had to give up"
     return ending and not marked and mine and not filters.is_negated(verb)
 
 
