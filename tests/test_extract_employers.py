@@ -54,6 +54,11 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
         ("I was made redundant by Air New Zealand in March.",
          {("works at", "Air New Zealand", "end")}),
         ("I was let go by Unilever.", {("works at", "Unilever", "end")}),
+        # an organisation that made the speaker an occupation took them on
+        ("DeepMind made me a research engineer in January.",
+         {("works at", "DeepMind", "assert")}),
+        ("I've been made a foreman by Balfour Beatty, so the first round is on me.",
+         {("works at", "Balfour Beatty", "assert"), ("job title", "foreman", "assert")}),
         ("I was laid off by Shopify last week.", {("works at", "Shopify", "end")}),
         ("I was hired by Deloitte in 2021.", {("works at", "Deloitte", "assert")}),
         ("Access Bank sent me to Abuja for two weeks of training.",
@@ -90,6 +95,9 @@ def test_an_organisation_acting_on_the_speaker(text: str, facts: set[tuple[str, 
         "I pay my bills with Monzo.",
         "I wasn't hired by Google.",
         "My brother was laid off by Shopify.",
+        "Nando's made me a wrap.",  # a thing made, not an occupation
+        "IKEA made me late for my train.",
+        "Careem made me an offer but I said no.",  # an offer is no occupation
     ],
 )
 def test_no_organisation_or_no_speaker_gives_nothing(text: str) -> None:

@@ -93,7 +93,8 @@ def employer_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         name = agent_name(verb) if passive else subject_name(verb)
         if name is None:
             continue
-        ending = lemma in LETTING_GO or _bounded(verb)
+        title = made_title(verb)  # "DeepMind made me a research engineer": taken on
+        ending = lemma in LETTING_GO and title is None or _bounded(verb)
         kind: Kind = "end" if ending else "assert"
         doing = _doing(verb, speaker)
         # "has me writing three essays" says no work: the place's words judge it
@@ -106,6 +107,8 @@ def employer_candidates(sentence: Any, speaker: str) -> list[Candidate]:
             relation = institutions.school_or_employer("works at", name) or "works at"
         found.append(Candidate(speaker, relation, name.text, kind, verb.i))
         found += doing
+        if title is not None and passive:  # "I've been made a shift supervisor by Pret"
+            found.append(Candidate(speaker, "job title", _title_text(title), "assert", title.i))
     return found
 
 
@@ -131,8 +134,8 @@ def _acts_on_speaker(verb: Token) -> bool:
         return any(c.tag_ == "VBG" for c in spoken)  # "has me lecturing"
     if lemma == "let":
         return any(c.lemma_ == "go" for c in spoken)  # "let me go"
-    if lemma == "make":
-        return any(c.lower_ == "redundant" for c in spoken)  # "made me redundant"
+    if lemma == "make":  # "made me redundant", "made me a research engineer"
+        return any(c.lower_ == "redundant" for c in spoken) or made_title(verb) is not None
     if not children(verb, ("dobj",), SPEAKER):
         return False
     if lemma in SENDING:  # "sent me to Abuja", "posted me to Lagos as a teller"
@@ -183,13 +186,40 @@ def _done_to_speaker(verb: Token) -> bool:
     needs = TAKING_ON.get(lemma, LETTING_GO.get(lemma))
     said = {c.lower_ for c in verb.children if c.dep_ in ("prt", "xcomp", "oprd", "acomp")}
     if lemma in ("let", "make"):
-        return bool(said & {"go", "redundant"})
+        return bool(said & {"go", "redundant"}) or made_title(verb) is not None
     return not needs or bool(said & set(needs.split()))
 
 
+def made_title(verb: Token) -> Token | None:
+    """The occupation "made" the speaker one: "made me (a) store manager", "I've been made
+    a foreman by Balfour Beatty"; not "made me a cake" nor "made me late"."""
+    if verb.lemma_ != "make":
+        return None
+    said = [c for c in children(verb, ("ccomp",)) if children(c, ("nsubj",), SPEAKER)]
+    if children(verb, ("nsubjpass",), ("i", "we")):
+        said += children(verb, ("dobj", "oprd", "attr"))
+    return next((t for t in said if t.pos_ == "NOUN" and _occupation(t)), None)
+
+
+def _occupation(word: Token) -> bool:
+    """A listed occupation ("engineer", "foreman", "head of ..."), not any word with an
+    agent's ending ("an offer", "a playlist")."""
+    from tem.extract.lexicon import OCCUPATIONS
+
+    return word.lower_ in OCCUPATIONS or word.lower_ in kinds.TITLE_WORDS - {"partner"}
+
+
+def _title_text(title: Token) -> str:
+    """The occupation's words: "shift supervisor" (its compounds and adjectives)."""
+    said = [c.left_edge.i for c in title.lefts if c.dep_ in ("compound", "amod")]
+    return str(title.doc[min(said, default=title.i) : title.i + 1].text)
+
+
 def agent_name(verb: Token) -> Any | None:
-    """The named organisation after "by" in a passive: "laid off *by Shopify*"."""
-    heads = [verb, *children(verb, ("xcomp",), ("go",))]  # "let go by Unilever"
+    """The named organisation after "by" in a passive: "laid off *by Shopify*", "made a
+    foreman *by Balfour Beatty*" (the "by" hung on the title)."""
+    title = made_title(verb)
+    heads = [verb, *children(verb, ("xcomp",), ("go",)), *([title] if title is not None else [])]
     preps = [p for h in heads for p in h.children if p.dep_ == "agent" or p.lower_ == "by"]
     agents = [o for p in preps for o in children(p, ("pobj",))]
     return _name_of(agents[0], verb) if agents else None
