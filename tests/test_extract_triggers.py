@@ -38,6 +38,9 @@ def test_first_person_and_trigger_words() -> None:
     # a spouse said without "my" is a rule's word too, whatever the span model proposes
     assert may_state_fact("Me and the missus are off to Galway.")
     assert may_state_fact("hubby says hi")
+    # a last day at a place of work or study (tem.extract.lastdays)
+    assert may_state_fact("Finished up at the Met Office on Friday after nine years.")
+    assert may_state_fact("last day at zara was yesterday")
 
 
 def test_a_bracketed_annotation_is_no_speech() -> None:

@@ -55,6 +55,7 @@ PHRASES += r"|the (?:chop|sack|push|boot|axe|elbow)\b"  # :func:`tem.extract.pos
 PHRASES += (
     r"|bye bye \w|goodbye,? (?:to )?\w|peace out"  # :func:`tem.extract.goodbyes.goodbye_candidates`
 )
+PHRASES += r"|finish(?:ed)? (?:up )?at |walk(?:ed)? out of |last day at "  # :mod:`.lastdays`
 PHRASES += r"|personality|in my (?:blood|dna|veins|bones)"  # "... is my whole personality"
 PHRASES += "|" + "|".join(sorted(HABIT_NOUNS))  # "Tea is my lifeblood": copula's words
 PHRASES += r"|(?:my|our) (?:\w+ )?(?:boss|manager|colleague|coworker|shift|office|desk|job|rota)"
