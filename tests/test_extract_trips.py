@@ -133,12 +133,26 @@ def test_coming_home_after_a_trip_names_the_home(text: str, home: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("We moved to Leicester right after the wedding.", "Leicester"),
+        ("I've been living in Abuja with my husband Emeka since the wedding.", "Abuja"),
+    ],
+)
+def test_an_occasion_that_says_when_a_home_began_is_no_trip(text: str, home: str) -> None:
+    homes = {v for s, r, v, k in triples(text) if r == "lives in" and k == "assert"}
+    assert homes == {home}
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "I'm back home after the trip to Paris.",
         "Back in London for the weekend!",
         "Back in Paris for a conference.",
         "Back in 2019, in Oslo.",
+        "I'm in Lisbon after the conference.",
+        "We moved to Leicester for the wedding.",
     ],
 )
 def test_a_trips_place_or_a_short_return_is_no_home(text: str) -> None:

@@ -35,7 +35,7 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
     for token in words:
         if habits and (token.tag_ == "NNS" or _every(token)):
             continue  # "rugby at weekends", "fishing every weekend": a habit
-        if _came_home_after(token, words):
+        if _came_home_after(token, words) or _landmark(token, verb):
             continue
         if token.lemma_ in TRIP_NOUNS and token.pos_ == "NOUN" and token.ent_type_ != "DATE":
             return True
@@ -44,6 +44,16 @@ def is_trip(verb: Token, *, habits: bool = False) -> bool:
         ):
             return True
     return False
+
+
+SETTLING = frozenset({"move", "live", "settle", "relocate"})
+
+
+def _landmark(trip: Token, verb: Token) -> bool:
+    """ "moved to Leicester right after the wedding", "living in Abuja since the
+    wedding": an occasion that only says when a home began, not a stay there."""
+    said = trip.head.lower_ in ("after", "since", "before") and trip.head.head.i == verb.i
+    return said and verb.lemma_ in SETTLING
 
 
 def _came_home_after(trip: Token, words: list[Token]) -> bool:
