@@ -54,6 +54,10 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
         ("I was made redundant by Air New Zealand in March.",
          {("works at", "Air New Zealand", "end")}),
         ("I was let go by Unilever.", {("works at", "Unilever", "end")}),
+        ("Icelandair retired me last month after thirty-one years.",
+         {("works at", "Icelandair", "end")}),
+        ("Harley-Davidson pensioned me off with a gold watch.",
+         {("works at", "Harley-Davidson", "end")}),
         # an organisation that made the speaker an occupation took them on
         ("DeepMind made me a research engineer in January.",
          {("works at", "DeepMind", "assert")}),
@@ -194,3 +198,11 @@ def test_words_of_study_in_a_clause_about_something_else_make_no_school(
     facts = triples(text)
     assert ("Maria", "works at", employer, "assert") in facts
     assert not {f for f in facts if f[1] == "studies at"}
+
+
+def test_a_place_a_verb_of_work_names_stays_an_employer_whatever_else_is_said() -> None:
+    """ "on my own terms" has a word of study ("term"); an organisation that let the
+    speaker go is an employer all the same, whatever the span model reads."""
+    found = triples("Tata Consultancy Services let me go at 54, so now I'm living on my own terms.")
+    assert ("Maria", "works at", "Tata Consultancy Services", "end") in found
+    assert not {f for f in found if f[1] == "studies at"}

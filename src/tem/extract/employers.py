@@ -61,16 +61,19 @@ LETTING_GO = {
     "withdraw": None,
     "release": None,
     "push": "out",
+    "retire": None,
+    "pension": "off",
 }
 """Verbs of letting the speaker go ("laid me off", "kicked me out", "dropped me from the
-roll", "withdrew me", "released me", "pushed me out"); "let" needs "go", "make" needs
+roll", "withdrew me", "released me", "pushed me out", "Icelandair retired me", "pensioned
+me off"); "let" needs "go", "make" needs
 "redundant", "drop" no particle ("dropped me off at uni" is a lift)."""
 NAME_DEPS = frozenset({"compound", "amod", "nmod", "flat", "det"})
 SCHOOL_VERBS = frozenset({"admit", "accept", "enrol", "enroll", "expel", "kick"})
 """Verbs said of schools: "Stanford accepted me", "kicked me out after one year"."""
 WORK_VERBS = frozenset(
     "hire employ recruit appoint rehire poach promote fire sack dismiss lay let make have release"
-    " push".split()
+    " push retire pension".split()
 )
 """Verbs said of employers, whatever the name (a university that hires me employs me)."""
 

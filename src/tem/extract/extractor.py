@@ -28,6 +28,7 @@ from tem.extract import (
     values,
 )
 from tem.extract.copula import answered_question, possessive_facts
+from tem.extract.employers import WORK_VERBS
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
 from tem.extract.fluency import languages_held
 from tem.extract.headings import ended_items, ending_heading, heading_candidates
@@ -293,6 +294,8 @@ def _schooled(found: Candidate, sentence: Any) -> Candidate:
     :func:`institutions.school_or_employer` judges the span model's places."""
     if found.relation != "works at" or not found.value:
         return found
+    if sentence.doc[found.anchor].lemma_ in WORK_VERBS:
+        return found  # "TCS let me go at 54, so I'm figuring out life on my own terms"
     span = kinds.span_of(sentence, found.value)
     if span is None or institutions.school_or_employer(found.relation, span) != "studies at":
         return found
