@@ -33,6 +33,9 @@ def _ended(text: str) -> set[str | None]:
         ("Split from my fiancé Dan at Christmas, still gutted.", "Dan"),  # "from", not "with"
         ("I separated from Tomas last year.", "Tomas"),
         ("Sipho and I split last year.", "Sipho"),  # a time, not a thing shared
+        # a couple said to be over by "be"
+        ("Tom and I are done, stick a fork in it.", "Tom"),
+        ("welp, me and Giulia are done. single life again i guess", "Giulia"),
         ("Called it quits with Thandi after five years.", "Thandi"),  # "with" on "quits"
         ("Dina and I called it quits after six years.", "Dina"),  # "Dina" read as a place
         ("I called it quits with Mateo in April and honestly I'm better off.", "Mateo"),
@@ -56,6 +59,9 @@ def test_an_ended_couple_ends_the_named_partner(text: str, partner: str) -> None
         "Salsa and I have parted ways after ten years.",  # a pastime
         "My husband Sipho and I split the week: he's at the mine, I'm at the bank.",
         "Tomas and I split the bill.",
+        "Lena and I are done with the Berlin night trains.",  # done with a thing
+        "My sister and Tom are done.",
+        "Oslo and I are done.",  # a home
     ],
 )
 def test_no_couple_of_the_speaker_ended(text: str) -> None:

@@ -1,7 +1,8 @@
 """A couple that ended, and with whom: "Salim and I called it quits", "dumped by Ananya".
 
 A verb of ending a couple (:func:`_ends_couple`: split up, break up, separate, divorce,
-dump, part ways, go separate ways, call it quits) ends the partner it names when the
+dump, part ways, go separate ways, call it quits; or "be done": "Tuan and I are done")
+ends the partner it names when the
 speaker is one of the two: "X and I" / "me and X" as its subject, "with X" after it,
 "by X" in the passive ("I was dumped by X"), or X as the subject that ended it with the
 speaker ("X dumped me", "my girlfriend left me"): that partner ends, and the speaker is
@@ -36,9 +37,10 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     """The partner (and the status) an ended couple in ``sentence`` states."""
     found: list[Candidate] = []
     for verb in sentence:
-        if verb.pos_ != "VERB" or not _ends_couple(verb) or filters.blocked(verb):
+        done = _done(verb)  # "Tuan and I are done", "me and marco are done for good"
+        if not (verb.pos_ == "VERB" and _ends_couple(verb) or done) or filters.blocked(verb):
             continue
-        other = _other(verb, speaker) or _joined_name(verb)
+        other = _done_with(verb) if done else _other(verb, speaker) or _joined_name(verb)
         if other is None:
             continue
         thing = _thing_left(verb, other, speaker)
@@ -53,10 +55,10 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
                 continue
             if not _person_named(other, verb.lemma_ == "call"):  # "Dina and I called it quits"
                 continue
-        if kinds.consumed(other):
-            continue  # "Tea and I broke up": a drink given up
+        if kinds.consumed(other) or done and not _person_named(other, quits=True):
+            continue  # "Tea and I broke up": a drink given up; "Oslo and I are done"
         name = person_name(other)
-        if name is None and _person_named(other, verb.lemma_ == "call"):
+        if name is None and _person_named(other, verb.lemma_ == "call" or done):
             name = other.text  # "Rory and I called it quits": "Rory" read as an adjective
         status = "divorced" if verb.lemma_ == "divorce" else "single"
         if name is not None:
@@ -100,13 +102,40 @@ def _city_left(verb: Token, other: Token) -> bool:
     """ "Paris and I have broken up", "Ankara and I parted ways": a known city joined to
     the speaker as the subject of a parting, not a person dumped or called it quits with
     ("dumped by Nour", "called it quits with Jordan")."""
-    joined = other.dep_ == "nsubj" and any(c.lower_ in SELF for c in other.conjuncts)
+    joined = other.dep_ in ("nsubj", "nsubjpass") and any(c.lower_ in SELF for c in other.conjuncts)
     return joined and other.ent_type_ in ("GPE", "LOC") and places.known_place(other.text)
 
 
 def _determined(noun: Token) -> bool:
     """True when ``noun`` has an article or an owner: "the week", "our time"."""
     return any(c.dep_ == "poss" or c.lower_ in ("the", "a", "an") for c in noun.children)
+
+
+OVER = frozenset({"done", "over", "finished", "through"})
+
+
+def _done(verb: Token) -> bool:
+    """ "X and I are done", "me and Josh are done, so no plus one": a couple said to be
+    over (the parser reads "are done" as a passive, or "done" as what they are); not
+    "done with the night trains" (a thing finished with)."""
+    if verb.lemma_ == "be":
+        said = [c for c in verb.children if c.dep_ in ("acomp", "attr") and c.lower_ in OVER]
+    elif verb.lower_ in OVER and children(verb, ("auxpass",)):
+        said = [verb]
+    else:
+        return False
+    return bool(said) and not any(c.lower_ in ("with", "w") for s in said for c in s.children)
+
+
+def _done_with(verb: Token) -> Token | None:
+    """The other of the couple said to be done: "*Tom* and I", "me and *Malik*"."""
+    subjects = children(verb, ("nsubj", "nsubjpass"))
+    couple = [*subjects, *(c for s in subjects for c in s.conjuncts)]
+    me = next((t for t in couple if t.lower_ in SELF), None)
+    others = [t for t in couple if t.lower_ not in SELF]
+    if me is None or not others:
+        return None
+    return min(others, key=lambda t: (abs(t.i - me.i), t.i < me.i))  # "welp, me and Giulia"
 
 
 def _ends_couple(verb: Token) -> bool:
