@@ -82,6 +82,8 @@ from tem.extract.tidy import tidy
         ("partner", "Ana J.", "Ana J."),  # an initial's
         ("works at", "gamestop tmrw", "gamestop"),  # chat's "tomorrow"
         ("works at", "walmart ugh", "walmart"),
+        ("hobby", "skateboarding agian", "skateboarding"),  # chat's "again", "every"
+        ("hobby", "cricket evry sunday", "cricket"),
     ],
 )
 def test_tidy_drops_only_what_is_not_the_value(

@@ -50,6 +50,7 @@ CHAT_TAGS = frozenset(
 """Chat's tags that a parse can hang on a value's end: "hot milo lol"."""
 TAIL = re.compile(
     r"(?:^|\s)(?:twice|once|thrice|every|each|daily|weekly|nightly|bc|cuz|coz|because|again|instead"
+    r"|evry|evrey|agian|agin|agen"  # as chat types them: "cricket evry sunday", "running agian"
     r"|\d+\s*(?:x|times|days?|weeks?|months?|years?|yrs?|hrs?|hours?)"
     r"|(?:two|three|four|five|six|seven|several|a\s+few|many)\s+times"
     r"|tmrw|tmr|tmrw?o?w|2moro|2morrow|tonite|2nite|yesterday"
@@ -58,7 +59,8 @@ TAIL = re.compile(
 )
 """How often, how long, why or (chat's spelling) when, after a value: "badminton twice a
 week", "Canva 2 weeks", "my shift at gamestop tmrw",
-"my ferret Bandit bc the landlord said no", "bouldering again", "swimming instead"."""
+"my ferret Bandit bc the landlord said no", "bouldering again", "swimming instead",
+"skateboarding agian"."""
 LOOSE_ENDS = frozenset("the a an my our your his her their in at of on to for with and or".split())
 """Words a value never ends with, left when a reading stops short: "singing in the"."""
 TIMES = frozenset(
