@@ -305,6 +305,9 @@ def test_a_heading_of_things_cut_or_had_to_give_up_ends_every_item(
         ("Places I've worked: Zara, H&M, and now Mango, where I'm a visual merchandiser.",
          {("works at", "Zara", "end"), ("works at", "H&M", "end"),
           ("works at", "Mango", "assert")}),
+        ("Where I've worked: Bosch for 22 years, then BASF, and now the Stadtbibliothek.",
+         {("works at", "Bosch", "end"), ("works at", "BASF", "end"),
+          ("works at", "Stadtbibliothek", "assert")}),
         ("Universities I've been enrolled at: Tehran, Uppsala, and now Lund for the doctorate.",
          {("studies at", "Tehran", "end"), ("studies at", "Uppsala", "end"),
           ("studies at", "Lund", "assert")}),
@@ -354,3 +357,19 @@ def test_a_lowercase_message_keeps_its_names() -> None:
     found = _extracted("jobs ive had: ikea, costa and now tesco")
     assert ("works at", "Tesco", "assert") in found
     assert not {v for r, v, k in found if r == "job title"}
+
+
+def test_an_ending_heading_keeps_its_items_past_an_aside_and_ends_a_couple() -> None:
+    """A clause in brackets is no clause of the list's own ("my cat (she lives with my mum
+    now)"); a partner's word among the items ends the couple's status."""
+    found = _extracted(
+        "What I gave up when we moved to Baku: my job at Turkish Airlines, my pottery class,"
+        " and my cat (she lives with my mum now)."
+    )
+    assert {("works at", "Turkish Airlines", "end"), ("has pet", "cat", "end")} <= found
+    assert ("works at", "Turkish Airlines", "assert") not in found
+    couple = _extracted(
+        "I gave up three things this year: my job at Aviva, red wine, and my husband."
+    )
+    assert ("relationship status", "married", "end") in couple
+    assert ("relationship status", "married", "assert") not in couple

@@ -32,6 +32,7 @@ from tem.extract.employers import WORK_VERBS
 from tem.extract.facts import Candidate, CardinalityHint, ExtractedFact
 from tem.extract.fluency import languages_held
 from tem.extract.headings import ended_items, ending_heading, heading_candidates
+from tem.extract.lexicon import PARTNER_NOUNS
 from tem.extract.lists import list_mates
 from tem.extract.nlp import load_pipeline
 from tem.extract.returns import taken_up_again
@@ -415,8 +416,11 @@ def _lengthened(found: Candidate, proposals: list[Candidate]) -> Candidate:
 
 
 def _ended(found: Candidate, items: str) -> Candidate:
-    """A holding listed among ``items`` under a heading of ending, as ended."""
+    """A holding listed among ``items`` under a heading of ending, as ended; a couple by
+    its partner's word ("I gave up three things this year: ..., and my husband")."""
     listed = found.value is not None and found.value.casefold() in items
+    if found.relation == "relationship status" and found.value != "single":
+        listed = bool(set(re.findall(r"[\w'-]+", items)) & PARTNER_NOUNS)
     return replace(found, kind="end") if listed and found.kind == "assert" else found
 
 

@@ -152,7 +152,7 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
         return None
     noun = next((t for t in words if t.pos_ == "NOUN" and t.lemma_.casefold() in HEADINGS), None)
     if noun is None:
-        return None
+        return _where_heading(words)
     owners = [c for c in noun.children if c.dep_ == "poss"]
     if any(o.lower_ not in FIRST_POSSESSIVE for o in owners):
         return None  # "my sister's hobbies"
@@ -172,6 +172,16 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
     if lemma == "weekend" and not _every_weekend(noun):
         return None  # "Weekend in Nashville: three honky-tonks": one weekend, a trip
     return noun, HEADINGS[lemma]
+
+
+def _where_heading(words: list[Token]) -> tuple[Token, str] | None:
+    """ "Where I've worked:", "Where I've lived so far:": the speaker's places of work or
+    homes, told by "where" and the verb alone."""
+    verbs = [t for t in words if t.pos_ == "VERB" and said_by(t) and not _doubted(t)]
+    if not words or words[0].lower_ != "where" or len(verbs) != 1 or verbs[0].tag_ != "VBN":
+        return None  # a history ("I've worked"), not a question: "Where do I live? Tucson"
+    relation = {"work": "works at", "live": "lives in"}.get(verbs[0].lemma_)
+    return None if relation is None else (verbs[0], relation)
 
 
 def _taken_up(verb: Token) -> bool:
@@ -435,11 +445,19 @@ def ending_heading(sentence: Any) -> Any | None:
     else:
         return None
     stop = next((t.i for t in doc[colon + 1 : sentence.end] if _dash(t)), sentence.end)
-    if any(t.dep_ in CLAUSE_SUBJECTS and _finite(t.head) for t in doc[colon + 1 : stop]):
+    told = [t for t in doc[colon + 1 : stop] if not _aside_said(t)]
+    if any(t.dep_ in CLAUSE_SUBJECTS and _finite(t.head) for t in told):
         return None  # "Something I left out last time: we moved to Tallinn" is no list
     if _bygone_heading(heading) or any(_ending_verb(verb) for verb in heading):
         return doc[colon + 1 : stop]
     return None
+
+
+def _aside_said(token: Token) -> bool:
+    """A word in brackets: "my cat (she lives with my mum now)" says no clause of the
+    list's own."""
+    before = token.doc[token.sent.start : token.i]
+    return sum(t.text == "(" for t in before) > sum(t.text == ")" for t in before)
 
 
 def _dash(token: Token) -> bool:
