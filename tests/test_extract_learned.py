@@ -346,6 +346,8 @@ def test_the_one_addressed_is_cut_before_the_model_reads() -> None:
         ("I was raised in Marseille, but I'm based in Nantes.", "Marseille", "LIVES_IN"),
         ("I work in Pune, my native place is Nagpur.", "Nagpur", "LIVES_IN"),
         ("My hometown is Leeds.", "Leeds", "LIVES_IN"),
+        # a name that owns what follows it
+        ("We moved to Baku for Leo's contract.", "Leo", "LIVES_IN"),
         # a shop serving its customer is no employer
         ("Amazon sent me a refund.", "Amazon", "WORKS_AT"),
         ("Amazon shipped me the wrong phone.", "Amazon", "WORKS_AT"),

@@ -43,6 +43,7 @@ from tem.extract.forms import NAMED, canonical, closed_compound, whole_name
 from tem.extract.kinds import clause_of
 from tem.extract.lexicon import FORMER, KIN_NOUNS, OCCUPATIONS
 from tem.extract.origins import from_origin, where_else
+from tem.extract.places import known_place
 from tem.extract.presupposed import presupposed
 from tem.extract.subjects import (
     SELF,
@@ -191,7 +192,7 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
             or left_behind(span)
             or where_else(span, relation)
             or relation == "lives in"
-            and from_origin(span)
+            and (from_origin(span) or _possessor(span))
         )
     ):
         return None
@@ -203,6 +204,13 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
     if filters.asked(span) or not _stands(span, clause, relation, kind, speaker):
         return None
     return Candidate(speaker, relation, value, kind, clause.i)
+
+
+def _possessor(span: Any) -> bool:
+    """A name that no list knows as a place, owning what follows it: "moved to Baku for
+    *Leo's* contract" (a person's; "Accra's home now" is "Accra is", parsed alike)."""
+    owner = any(c.dep_ == "case" for c in span.root.children) and span.root.dep_ == "poss"
+    return owner and not known_place(span.text)
 
 
 def _stands(span: Any, clause: Token, relation: str, kind: Kind, speaker: str) -> bool:
