@@ -44,6 +44,7 @@ def _mates(text: str, relation: str, value: str) -> set[str | None]:
         ("I speak Welsh with my nan and English at uni.", "speaks", "Welsh", set()),
         ("I speak Gaelic at the croft and English at the call centre.", "speaks", "Gaelic",
          set()),
+        ("I speak Gujarati with Mum and English at work.", "speaks", "English", set()),
     ],
 )  # fmt: skip
 def test_listed_mates_of_the_same_kind_are_values_too(

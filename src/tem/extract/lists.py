@@ -22,6 +22,8 @@ from tem.extract.facts import Candidate
 from tem.extract.values import MODIFIER_DEPS
 
 QUANTITIES = frozenset({"enough", "bit", "little", "some", "more", "few"})
+KIN_SAID = frozenset({"nan", "nana", "gran", "granny", "nanna", "mam", "mammy", "da", "ma"})
+"""Family words of chat beside :data:`tem.extract.lexicon.KIN_NOUNS`: "with my nan"."""
 LISTED = frozenset({"speaks", "favorite drink", "has pet", "job title"})
 """Relations whose values come in lists of like things."""
 
@@ -94,13 +96,14 @@ def _chunk(token: Any, adjectives: bool) -> Any:
 def _mate_value(relation: str, mate: Any) -> str | None:
     """The value ``mate`` gives ``relation``, if it is that relation's kind of thing:
     a language, an animal, a drink, an occupation."""
-    from tem.extract.lexicon import ANIMALS, OCCUPATIONS
+    from tem.extract.lexicon import ANIMALS, KIN_NOUNS, OCCUPATIONS
 
     if relation == "speaks":  # a name listed with languages, after "speak", is one (not
-        # one with an article or an owner: "I speak Welsh with my nan and English at uni")
+        # a person: "I speak Welsh with my nan and English at uni", "with Mum and English")
+        person = kinds.determined(mate) or mate.lower_ in KIN_NOUNS | KIN_SAID
         spoken = (
             mate.pos_ == "PROPN"
-            and not kinds.determined(mate)
+            and not person
             and bool(kinds.sentence_words(mate.doc[mate.i : mate.i + 1]) & languages.LANGUAGE_CUES)
         )
         return languages.language_of(mate.text) or (mate.text if spoken else None)
