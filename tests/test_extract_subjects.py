@@ -26,6 +26,8 @@ def _subject_of(text: str, verb: str) -> str | None:
         ("Tom from accounts just got engaged to a girl called Priya.", "engaged", "Tom"),
         ("Got engaged to Pedro last night!", "engaged", "Maria"),  # "I" dropped
         ("I just got engaged to Pedro.", "engaged", "Maria"),
+        # a child said as "my youngest", hung on the verb as an adverb
+        ("My youngest moved to Denver.", "moved", "Maria's youngest"),
     ],
 )  # fmt: skip
 def test_a_misplaced_subject_is_found(text: str, verb: str, subject: str) -> None:
@@ -152,3 +154,8 @@ def test_a_past_verb_opening_a_message_is_the_speakers_not_a_later_clauses(text:
 def test_chats_just_typed_in_haste_is_no_subject() -> None:
     found = triples("jsut moved to boise from spokane and the taco trucks here r better")
     assert ("Maria", "lives in", "Boise", "assert") in found
+
+
+def test_a_childs_move_in_a_clause_of_the_speakers_is_not_the_speakers() -> None:
+    found = triples("I've kept bees in the back garden since my youngest moved to Denver.")
+    assert not {f for f in found if f[1] == "lives in"}

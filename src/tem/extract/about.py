@@ -15,6 +15,7 @@ from tem.extract.lexicon import KIN_NOUNS, YOU
 from tem.extract.subjects import (
     FIRST_POSSESSIVE,
     SELF,
+    SUBJECT_DEPS,
     described_self,
     misread_base,
     name_of,
@@ -53,6 +54,8 @@ def about_speaker(verb: Token, speaker: str) -> bool:
     if lower in ("who", "that") and verb.dep_ == "relcl" and _someone_else(verb.head, speaker):
         return False  # "my neighbour Hassan who just started at Careem"; not "the guy who"
     others = lower in ABOUT_OTHERS or lower in KIN_NOUNS or owned_by_other(subject)
+    if lower in KIN_NOUNS and subject.dep_ not in SUBJECT_DEPS:
+        return False  # "since my youngest moved to Denver": the parser hung "youngest" apart
     if not others and kinds.acts_on_speaker(verb):
         return True  # "Andela hired me", "a stray cat adopted us": the speaker is the object
     misplaced = subject.dep_ == "npadvmod" and named_person(subject, verb)  # "Emma ... got engaged"

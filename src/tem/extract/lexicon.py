@@ -95,7 +95,7 @@ KIN_NOUNS = (
     brother sister mother mom mum father dad parent parents son daughter kid kids child
     children cousin aunt uncle niece nephew grandma grandpa grandmother grandfather friend
     roommate flatmate neighbor neighbour colleague coworker boss sibling stepdad stepmom
-    bestie buddy pal mate housemate classmate
+    bestie buddy pal mate housemate classmate youngest eldest oldest
     """.split()
     )
     | PARTNER_NOUNS

@@ -79,11 +79,12 @@ def _misplaced_subject(verb: Token) -> list[Token]:
     auxiliaries = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     found = [c for a in auxiliaries for c in a.children if c.dep_ in SUBJECT_DEPS]
     for token in verb.children:
-        owned = any(c.dep_ == "poss" for c in token.children)
-        kin = owned and token.lemma_.casefold() in KIN_NOUNS
+        owned = any(c.dep_ == "poss" for c in [*token.children, *verb.children])
+        kin = owned and (token.lemma_.casefold() in KIN_NOUNS or token.lower_ in KIN_NOUNS)
         person = token.i == token.sent.start and named_person(token, verb)
-        if token.dep_ == "npadvmod" and token.i < verb.i and (kin or person):
-            found.append(token)
+        hung = token.dep_ == "npadvmod" or token.dep_ in ("amod", "advmod") and kin
+        if hung and token.i < verb.i and (kin or person):  # "my youngest moved": an
+            found.append(token)  # adjective the parser hung on the verb
     return [t for t in found if not interjection(t)]
 
 
