@@ -58,6 +58,10 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
          {("works at", "Icelandair", "end")}),
         ("Harley-Davidson pensioned me off with a gold watch.",
          {("works at", "Harley-Davidson", "end")}),
+        # a platform that deactivated its courier; a discharge from the forces
+        ("Uber Eats deactivated my account last month.", {("works at", "Uber Eats", "end")}),
+        ("I was medically discharged by the US Air Force last month.",
+         {("works at", "US Air Force", "end")}),
         # an organisation that made the speaker an occupation took them on
         ("DeepMind made me a research engineer in January.",
          {("works at", "DeepMind", "assert")}),
@@ -102,6 +106,7 @@ def test_an_organisation_acting_on_the_speaker(text: str, facts: set[tuple[str, 
         "Nando's made me a wrap.",  # a thing made, not an occupation
         "IKEA made me late for my train.",
         "Careem made me an offer but I said no.",  # an offer is no occupation
+        "My bank deactivated my card.",
     ],
 )
 def test_no_organisation_or_no_speaker_gives_nothing(text: str) -> None:

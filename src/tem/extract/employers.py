@@ -63,17 +63,19 @@ LETTING_GO = {
     "push": "out",
     "retire": None,
     "pension": "off",
+    "deactivate": None,
+    "discharge": None,
 }
 """Verbs of letting the speaker go ("laid me off", "kicked me out", "dropped me from the
 roll", "withdrew me", "released me", "pushed me out", "Icelandair retired me", "pensioned
-me off"); "let" needs "go", "make" needs
+me off", "deactivated my account", "medically discharged by the Air Force"); "let" needs "go", "make" needs
 "redundant", "drop" no particle ("dropped me off at uni" is a lift)."""
 NAME_DEPS = frozenset({"compound", "amod", "nmod", "flat", "det"})
 SCHOOL_VERBS = frozenset({"admit", "accept", "enrol", "enroll", "expel", "kick"})
 """Verbs said of schools: "Stanford accepted me", "kicked me out after one year"."""
 WORK_VERBS = frozenset(
     "hire employ recruit appoint rehire poach promote fire sack dismiss lay let make have release"
-    " push retire pension".split()
+    " push retire pension deactivate discharge".split()
 )
 """Verbs said of employers, whatever the name (a university that hires me employs me)."""
 
@@ -139,6 +141,8 @@ def _acts_on_speaker(verb: Token) -> bool:
         return any(c.lemma_ == "go" for c in spoken)  # "let me go"
     if lemma == "make":  # "made me redundant", "made me a research engineer"
         return any(c.lower_ == "redundant" for c in spoken) or made_title(verb) is not None
+    if lemma == "deactivate" and any(_own_account(o) for o in children(verb, ("dobj",))):
+        return True  # "Uber Eats deactivated my account": a courier's platform
     if not children(verb, ("dobj",), SPEAKER):
         return False
     if lemma in SENDING:  # "sent me to Abuja", "posted me to Lagos as a teller"
@@ -147,6 +151,10 @@ def _acts_on_speaker(verb: Token) -> bool:
     if lemma == "drop":
         return not particles  # "dropped me from the roll"; "dropped me off at uni" is a lift
     return needs is None or bool(particles & set(needs.split()))
+
+
+def _own_account(noun: Token) -> bool:
+    return noun.lower_ == "account" and any(c.lower_ in ("my", "our") for c in noun.children)
 
 
 PAID = frozenset({"bill", "bills", "rent", "salary", "wage", "wages", "mortgage"})
@@ -251,7 +259,7 @@ def subject_name(verb: Token) -> Any | None:
 
 def _name_of(subject: Token, verb: Token) -> Any | None:
     """The organisation ``subject`` names, as a span of its words; None for no name."""
-    if subject.pos_ != "PROPN":
+    if subject.pos_ != "PROPN" and not _unknown_capital(subject):
         named = [a for a in children(subject, ("appos",)) if a.pos_ == "PROPN"]
         if not named:
             return None  # "they", "the company", "my boss"
@@ -270,6 +278,15 @@ def _name_of(subject: Token, verb: Token) -> Any | None:
     if len(span) > 1 and span[-1].lower_ in ("'s", "’s") and span.end == verb.i:
         span = span[:-1]  # "Embraer's had me flight-testing": "has", no owner
     return span if shapes.well_formed("works at", span) else None
+
+
+def _unknown_capital(word: Token) -> bool:
+    """A capitalised word English has no noun for, which the tagger took for a common
+    noun: "Lyft deactivated me" (not "Carnival", "Amazon" in the wild)."""
+    from tem.extract.nlp import known_nouns
+
+    capital = word.is_title and word.is_alpha and word.pos_ == "NOUN"
+    return capital and word.lower_ not in known_nouns()
 
 
 def _redundancy(verb: Token) -> bool:

@@ -56,6 +56,7 @@ PHRASES += (
     r"|bye bye \w|goodbye,? (?:to )?\w|peace out"  # :func:`tem.extract.goodbyes.goodbye_candidates`
 )
 PHRASES += r"|finish(?:ed)? (?:up )?at |walk(?:ed)? out of |last day at "  # :mod:`.lastdays`
+PHRASES += r"|deactivated (?:me|my account)|discharged by"  # :mod:`.employers`
 PHRASES += r"|personality|in my (?:blood|dna|veins|bones)"  # "... is my whole personality"
 PHRASES += "|" + "|".join(sorted(HABIT_NOUNS))  # "Tea is my lifeblood": copula's words
 PHRASES += r"|(?:my|our) (?:\w+ )?(?:boss|manager|colleague|coworker|shift|office|desk|job|rota)"
