@@ -68,8 +68,8 @@ LETTING_GO = {
 }
 """Verbs of letting the speaker go ("laid me off", "kicked me out", "dropped me from the
 roll", "withdrew me", "released me", "pushed me out", "Icelandair retired me", "pensioned
-me off", "deactivated my account", "medically discharged by the Air Force"); "let" needs "go", "make" needs
-"redundant", "drop" no particle ("dropped me off at uni" is a lift)."""
+me off", "deactivated my account", "medically discharged by the Air Force"); "let" needs
+"go", "make" needs "redundant", "drop" no particle ("dropped me off at uni" is a lift)."""
 NAME_DEPS = frozenset({"compound", "amod", "nmod", "flat", "det"})
 SCHOOL_VERBS = frozenset({"admit", "accept", "enrol", "enroll", "expel", "kick"})
 """Verbs said of schools: "Stanford accepted me", "kicked me out after one year"."""
