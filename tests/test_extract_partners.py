@@ -127,6 +127,9 @@ def test_a_partner_word_denied_ended_or_someone_elses_says_no_couple(text: str) 
         ("Me husband Liam reckons the car needs a service.", True),
         ("The wife of my boss runs the bakery.", False),  # someone else's wife
         ("The husband in that film was awful.", False),  # no "I": not the speaker's
+        # a word no one uses of a stranger, beside "we"
+        ("just moved to tumbler ridge, the hubby's on the coal trains so here we are", True),
+        ("The husband was arrested and we watched it on TV.", False),
     ],
 )
 def test_the_spouse_said_without_my_is_the_speakers_own(text: str, married: bool) -> None:

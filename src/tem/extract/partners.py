@@ -82,6 +82,8 @@ def own_partner_word(sentence: Any) -> Any | None:
 
 HOUSEHOLD = frozenset({"missus", "missis", "wife", "hubby", "husband", "wifey"})
 """Spouse words chat says of the speaker's own without "my": "the missus", "me husband"."""
+COLLOQUIAL = frozenset({"missus", "missis", "hubby", "wifey"})
+"""Spouse words no one uses of a stranger: "the hubby" beside "we" is the speaker's."""
 FOND = frozenset({"hubby", "wifey"})
 """Fond spouse words that chat says bare of the speaker's own: "wifey Kate made pancakes",
 "hubby's snoring again"."""
@@ -99,7 +101,10 @@ def _household(token: Any) -> bool:
     if before is not None and before.lower_ == "me" and before.dep_ in ("nsubj", "poss"):
         return True  # "Me husband Shane reckons"
     the = any(c.dep_ == "det" and c.lower_ == "the" for c in token.children)
-    return the and any(t.lower_ in ("i", "me", "my", "i'm") for t in token.sent)
+    first = {"i", "me", "my", "i'm", "im", "ive"}
+    if token.lower_ in COLLOQUIAL:  # "the hubby's on the coal trains so here we are"
+        first |= {"we", "us", "our"}
+    return the and any(t.lower_ in first for t in token.sent)
 
 
 def _other_half(token: Any) -> bool:
