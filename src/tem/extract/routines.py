@@ -19,6 +19,7 @@ morning" is one given up. A blocked clause (negated, supposed, asked) says nothi
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tem.extract import filters, trips
@@ -164,3 +165,87 @@ def _activity(verb: Token) -> str | None:
         return None
     value = activity(lemma)
     return value if value.endswith("ing") and known_head("hobby", value) else None
+
+
+FREQUENCY = re.compile(
+    r"(?:every|each|most) (?:other )?(?:morning|evening|night|day|week|weekend|sunday|monday"
+    r"|tuesday|tues|wednesday|wed|thursday|thurs|friday|saturday|sat|sun)\w*"
+    r"|(?:\d+ ?x|twice|once|three times|four times) (?:a|per) (?:week|day|month)",
+    re.IGNORECASE,
+)
+FRAGMENT = re.compile(
+    r"(?:^|[,;:—]\s*)(?P<pastime>[a-z][\w-]*(?: [a-z][\w-]*)?)"
+    r"(?P<where> (?:at|on|in|with) (?:the |my )?[\w-]+(?: [\w-]+)?)? (?P<when>"
+    + FREQUENCY.pattern
+    + ")",
+    re.IGNORECASE,
+)
+"""A pastime told with how often, no verb: "pickleball 3x a week", "hoops every sunday at
+the rec center", "Squash at the leisure centre twice a week keeps me sane"."""
+
+
+def fragment_pastimes(sentence: Any, speaker: str) -> list[Candidate]:
+    """The pastimes told at the start of ``sentence`` or of a part of it with how often
+    and no verb of their own; each must end in a word the writers named pastimes by
+    (:func:`tem.extract.learned.known_head`) and be no drink ("matcha every morning" is
+    the drinks' to read), in a sentence that asks, denies or tells of no one else."""
+    from tem.extract.kinds import is_drink
+    from tem.extract.languages import language_of
+    from tem.extract.learned import known_head
+
+    text = sentence.text
+    if FREQUENCY.search(text) is None or filters.is_question(sentence):
+        return []
+    if filters.blocked(sentence.root):
+        return []  # "In another life I'd be ... diving every weekend"
+    found: list[Candidate] = []
+    for match in FRAGMENT.finditer(text):
+        start = sentence[0].idx + match.start("pastime")
+        end = sentence[0].idx + match.end("pastime")
+        said = [t for t in sentence if start <= t.idx < end]
+        if said and said[0].lower_ in NOT_OPENING:
+            continue  # "I boulder three times a week" is the verbs' to read; "a bowl every"
+        while len(said) > 1 and said[0].tag_ not in NAMING_TAGS:
+            said = said[1:]  # "been birding", "still surfing", "plays padel": the doing
+        if said and said[0].tag_ not in NAMING_TAGS | {"VB", "VBP"}:
+            continue  # one word the tagger took for a verb may name it: "pickleball 3x a week"
+        if not said or said[0].lower_ in NOT_OPENING:
+            continue
+        value = sentence.doc[said[0].i : said[-1].i + 1].text
+        words = value.casefold().split()
+        drink = is_drink(words) and match.group("where") is None  # "squash at the centre"
+        spoken = language_of(value) is not None  # "speaking Korean w my grandma"
+        if not known_head("hobby", value) or drink or spoken or _denied(said[0]):
+            continue
+        if _someone_elses(said[0]):
+            continue
+        found.append(Candidate(speaker, "hobby", value, "assert", said[0].i))
+    return found
+
+
+NAMING_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "VBG"})
+"""Tags of the words a pastime is named by: "pickleball", "footy training", "surfing"."""
+
+
+NOT_OPENING = frozenset(
+    "i we you he she they it my our your his her their the a an and but so then now also"
+    " just like work school class classes shift shifts".split()
+)
+"""Words a pastime told bare never opens with: a subject, an owner, an article, a joiner,
+or work ("shifts every sunday")."""
+
+
+def _denied(token: Token) -> bool:
+    before = token.doc[max(token.sent.start, token.i - 3) : token.i]
+    return any(t.lower_ in ("no", "not", "never", "without") for t in before)
+
+
+def _someone_elses(token: Token) -> bool:
+    """A sentence whose verb has a subject other than the speaker: "The kids have football
+    every Saturday", "my son's rugby every sunday"."""
+    from tem.extract.subjects import SELF
+
+    subjects = [t for t in token.sent if t.dep_ in ("nsubj", "nsubjpass") and t.pos_ == "PRON"]
+    others = [s for s in subjects if s.lower_ not in SELF | {"it", "that", "this", "u", "you"}]
+    owned = [t for t in token.sent if t.dep_ == "poss" and t.lower_ not in ("my", "our")]
+    return bool(others or owned)

@@ -29,7 +29,7 @@ from tem.extract.proposals import proposal_candidates
 from tem.extract.readers_index import READERS
 from tem.extract.returns import returned_pastimes
 from tem.extract.roles import role_candidates
-from tem.extract.routines import routine_candidates
+from tem.extract.routines import fragment_pastimes, routine_candidates
 from tem.extract.schedules import scheduled_pastimes
 from tem.extract.solace import solace_pastimes
 from tem.extract.subjects import resolve_subject
@@ -86,6 +86,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *dismissals(sentence, speaker),
         *native_homes(sentence, speaker),
         *routine_candidates(sentence, speaker),
+        *fragment_pastimes(sentence, speaker),
         *scheduled_pastimes(sentence, speaker),
         *solace_pastimes(sentence, speaker),
     ]

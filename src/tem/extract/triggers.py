@@ -57,6 +57,8 @@ PHRASES += (
 )
 PHRASES += r"|finish(?:ed)? (?:up )?at |walk(?:ed)? out of |last day at "  # :mod:`.lastdays`
 PHRASES += r"|deactivated (?:me|my account)|discharged by"  # :mod:`.employers`
+PHRASES += r"|^[\w-]+(?: [\w-]+)?(?: (?:at|on|in|with) (?:the |my )?[\w-]+(?: [\w-]+)?)?"
+PHRASES += r" (?:every|each|\d+ ?x|twice|once) "  # a pastime and how often: :mod:`.routines`
 PHRASES += r"|personality|in my (?:blood|dna|veins|bones)"  # "... is my whole personality"
 PHRASES += "|" + "|".join(sorted(HABIT_NOUNS))  # "Tea is my lifeblood": copula's words
 PHRASES += r"|(?:my|our) (?:\w+ )?(?:boss|manager|colleague|coworker|shift|office|desk|job|rota)"
