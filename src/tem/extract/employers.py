@@ -282,7 +282,7 @@ def _name_of(subject: Token, verb: Token) -> Any | None:
 
 def _unknown_capital(word: Token) -> bool:
     """A capitalised word English has no noun for, which the tagger took for a common
-    noun: "Lyft deactivated me" (not "Carnival", "Amazon" in the wild)."""
+    noun: "Lyft deactivated me" (not "Carnival", a word English has)."""
     from tem.extract.nlp import known_nouns
 
     capital = word.is_title and word.is_alpha and word.pos_ == "NOUN"

@@ -15,6 +15,10 @@ practises ("do Pilates"); either must end in a word the writers named pastimes b
 daily" name none. A way to somewhere ("I cycle to work every day") is a commute, not a
 pastime. The speaker does it now ("I swim", "I've been swimming"); "I used to swim every
 morning" is one given up. A blocked clause (negated, supposed, asked) says nothing.
+
+Chat also names a pastime and how often it comes with no verb at all ("pickleball 3x a
+week", "surfing every morning b4 standup calls"): :func:`fragment_pastimes` reads a word
+or two at the start of a sentence or of a part of it, before a recurring time.
 """
 
 from __future__ import annotations
@@ -241,8 +245,8 @@ def _denied(token: Token) -> bool:
 
 
 def _someone_elses(token: Token) -> bool:
-    """A sentence whose verb has a subject other than the speaker: "The kids have football
-    every Saturday", "my son's rugby every sunday"."""
+    """A sentence with another's pronoun as a subject or another's possessive: "he's got
+    rugby every sunday", "my son's rugby every sunday"."""
     from tem.extract.subjects import SELF
 
     subjects = [t for t in token.sent if t.dep_ in ("nsubj", "nsubjpass") and t.pos_ == "PRON"]
