@@ -457,7 +457,8 @@ def _aside_said(token: Token) -> bool:
     """A word in brackets: "my cat (she lives with my mum now)" says no clause of the
     list's own."""
     before = token.doc[token.sent.start : token.i]
-    return sum(t.text == "(" for t in before) > sum(t.text == ")" for t in before)
+    opened = sum(1 for t in before if t.text == "(")
+    return opened > sum(1 for t in before if t.text == ")")
 
 
 def _dash(token: Token) -> bool:

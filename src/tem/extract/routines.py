@@ -28,6 +28,7 @@ from typing import Any
 
 from tem.extract import filters, trips
 from tem.extract.facts import Candidate, Kind
+from tem.extract.questions import is_question
 from tem.extract.subjects import resolve_subject
 from tem.extract.values import phrase
 
@@ -198,7 +199,7 @@ def fragment_pastimes(sentence: Any, speaker: str) -> list[Candidate]:
     from tem.extract.learned import known_head
 
     text = sentence.text
-    if FREQUENCY.search(text) is None or filters.is_question(sentence):
+    if FREQUENCY.search(text) is None or is_question(sentence):
         return []
     if filters.blocked(sentence.root):
         return []  # "In another life I'd be ... diving every weekend"
