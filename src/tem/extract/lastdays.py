@@ -21,7 +21,7 @@ from typing import Any
 from tem.extract import filters, institutions
 from tem.extract.facts import Candidate
 from tem.extract.forms import whole_name
-from tem.extract.kinds import FIRMS, ORG_HEADS, span_of
+from tem.extract.kinds import FIRMS, ORG_HEADS, STUDY_CUES, span_of
 from tem.extract.places import known_place
 from tem.extract.subjects import SELF
 from tem.extract.values import children
@@ -30,8 +30,10 @@ Token = Any
 
 SAID = ("finish", "walked out", "walking out", "walk out", "last day")
 """What a sentence with a last day contains, as typed."""
-SCHOOL_HEADS = frozenset({"university", "college", "school", "academy", "conservatoire", "uni"})
-"""Words of a school's name: finishing there is finishing one's studies."""
+SCHOOL_HEADS = ORG_HEADS & STUDY_CUES | {"conservatoire", "uni"}
+"""Words of a school's name (the organisations' heads that are words of study, as
+:func:`tem.extract.institutions.school_or_employer` reads them, and "conservatoire",
+"uni"): finishing there is finishing one's studies."""
 
 
 def last_days(sentence: Any, speaker: str) -> list[Candidate]:

@@ -208,14 +208,12 @@ def fragment_pastimes(sentence: Any, speaker: str) -> list[Candidate]:
         start = sentence[0].idx + match.start("pastime")
         end = sentence[0].idx + match.end("pastime")
         said = [t for t in sentence if start <= t.idx < end]
-        if said and said[0].lower_ in NOT_OPENING:
+        if not said or said[0].lower_ in NOT_OPENING:
             continue  # "I boulder three times a week" is the verbs' to read; "a bowl every"
         while len(said) > 1 and said[0].tag_ not in NAMING_TAGS:
             said = said[1:]  # "been birding", "still surfing", "plays padel": the doing
-        if said and said[0].tag_ not in NAMING_TAGS | {"VB", "VBP"}:
+        if said[0].tag_ not in NAMING_TAGS | {"VB", "VBP"} or said[0].lower_ in NOT_OPENING:
             continue  # one word the tagger took for a verb may name it: "pickleball 3x a week"
-        if not said or said[0].lower_ in NOT_OPENING:
-            continue
         value = sentence.doc[said[0].i : said[-1].i + 1].text
         words = value.casefold().split()
         drink = is_drink(words) and match.group("where") is None  # "squash at the centre"
