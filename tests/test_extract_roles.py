@@ -44,3 +44,44 @@ def test_a_verb_of_employment_gives_the_speaker_a_role(text: str, role: str) -> 
 )
 def test_no_role_without_employment_of_the_speaker(text: str) -> None:
     assert roles(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        (
+            "I'm burning the candle at both ends as a night-shift midwife while chipping away"
+            " at my degree.",
+            "night-shift midwife",
+        ),
+        ("I'm paid by the hour as a teacher aide at Manurewa Intermediate.", "teacher aide"),
+        ("Now in Tbilisi, freelancing as a translator.", None),  # no subject said
+        ("I've been freelancing as a translator since May.", "translator"),
+        ("I'm cutting my teeth as a paralegal at Baker McKenzie.", "paralegal"),
+    ],
+)
+def test_a_speakers_doing_as_an_occupation_gives_the_role(text: str, role: str | None) -> None:
+    found = roles(text)
+    assert (role in found) if role else found == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As a mother I worry about the fees.",
+        "I moved here as a refugee in 2015.",
+        "I want to retrain as a plumber.",
+        "I picture myself as a barista in Lisbon.",
+        "I'd love to work weekends as a lifeguard.",
+        "I went to the party as a nurse.",
+        "I spent ten years as a welder.",
+        "My brother is freelancing as a translator.",
+        "I've been eyeing kombucha as a replacement.",
+        "I burned out as a corporate lawyer and became a potter.",
+        "I cut my teeth as a junior reporter at The Hindu in 2004.",
+        "I help out at the circle as a native speaker.",
+        "I was enrolled at Makerere last year as a 40-year-old fresher.",
+    ],
+)
+def test_no_role_from_who_the_speaker_is_or_would_be(text: str) -> None:
+    assert roles(text) == set()

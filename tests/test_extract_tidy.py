@@ -263,3 +263,10 @@ def test_a_drinks_maker_is_no_drink_and_night_is_no_place() -> None:
 def test_a_pastime_done_is_named_without_doing() -> None:
     assert tidy("hobby", "doing aerial yoga") == "aerial yoga"
     assert tidy("hobby", "doing") is None  # "doing" alone names no pastime
+
+
+def test_a_typo_before_a_titles_own_word_is_put_right() -> None:
+    from tem.extract.tidy import tidy
+
+    assert tidy("job title", "securty guard") == "security guard"
+    assert tidy("job title", "sparky") == "sparky"  # a person noun spelt its own way

@@ -108,6 +108,8 @@ def _as_cue(token: Any, span: Any) -> bool:
         return False  # "moved in with my gf Marija": a start
     if token.lemma_.casefold() not in END_VERBS:
         return True
+    if any(c.dep_ == "dobj" and c.lower_ == "teeth" for c in token.children):
+        return False  # "cut my teeth as a paralegal": a start
     # an ending verb, not a noun ("by *trade*") nor a name ("in with my gf Marija in *Split*")
     return token.pos_ != "NOUN" and not (
         token.pos_ == "PROPN" and token.ent_type_ in NAMED_ENTITIES

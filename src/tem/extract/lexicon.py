@@ -21,7 +21,7 @@ OCCUPATIONS = frozenset(
     copywriter statistician counsel planner auditor actuary bookkeeper optometrist dietitian
     nutritionist physiotherapist radiologist hygienist surveyor chemist physicist biologist
     mathematician investigator inspector dispatcher courier janitor housekeeper nanny
-    welder machinist producer animator illustrator
+    welder machinist producer animator illustrator aide
     """.split()
 )
 TITLE_HEADS = OCCUPATIONS - {"student"}

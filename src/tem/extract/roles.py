@@ -14,7 +14,7 @@ from typing import Any
 
 from tem.extract import filters, kinds
 from tem.extract.facts import Candidate
-from tem.extract.lexicon import OCCUPATIONS
+from tem.extract.lexicon import KIN_NOUNS, OCCUPATIONS, STUDENTS
 from tem.extract.subjects import SELF
 from tem.extract.values import children, phrase, pobjects
 
@@ -27,17 +27,34 @@ EMPLOYING = frozenset(
 )
 """Verbs that give someone a role: "took me on as", "promoted me to", "posted as"."""
 SPEAKER = frozenset({"me", "us"})
+NOT_WORK = (
+    frozenset(
+        """
+        student learner member owner partner lover fan user customer client patient
+        woman man person parent mother father mum mom dad kid child teenager teen adult
+        foreigner immigrant expat migrant refugee local visitor tourist guest beginner
+        newbie volunteer survivor believer speaker native
+        """.split()
+    )
+    | KIN_NOUNS
+    | STUDENTS
+)
+"""Person nouns that say who someone is, not their work."""
 
 
 def role_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     """The job titles ``sentence`` gives the speaker through a verb of employment."""
     found = []
     for token in sentence:
-        if token.lemma_ not in EMPLOYING or token.pos_ not in ("VERB", "AUX"):
+        if token.pos_ not in ("VERB", "AUX"):
             continue
-        if not _given_to_speaker(token) or filters.blocked(token):
+        if token.lemma_ in EMPLOYING:
+            roles = _roles(token) if _given_to_speaker(token) else []
+        else:
+            roles = _working_as(token)
+        if not roles or filters.blocked(token):
             continue
-        for role in _roles(token):
+        for role in roles:
             value = phrase(role)
             if value:
                 found.append(Candidate(speaker, "job title", value, "assert", token.i))
@@ -66,3 +83,44 @@ def _roles(verb: Token) -> list[Token]:
     return [
         r for r in found if r.pos_ == "NOUN" and r.lemma_ != "student" and kinds.person_noun(r.text)
     ]
+
+
+NOT_WORKING = frozenset(
+    """
+    want picture imagine see view regard treat know describe introduce think feel dress
+    disguise pose go come look apply offer retrain train volunteer cosplay play act
+    spend quit leave retire resign finish stop end step
+    """.split()
+)
+"""Verbs whose "as a nurse" is no work of the speaker's now: a wish, a picture, a
+costume, a role applied or trained for, a job left or years spent."""
+
+
+def _working_as(verb: Token) -> list[Token]:
+    """The occupation a speaker's verb of anything else is done "as": "I'm burning the
+    candle at both ends as a night-shift midwife", "I'm paid by the hour as a teacher
+    aide", "freelancing as a translator". The speaker is the subject and the noun an
+    person by what they do (:func:`tem.extract.kinds.person_noun`), not by who they
+    are (:data:`NOT_WORK`: "as a mother", "as a foreigner", "as a student")."""
+    if verb.lemma_.casefold() in NOT_WORKING or children(verb, ("prt",), ("out",)):
+        return []  # "I burned out as a corporate lawyer": a job left
+    if verb.tag_ == "VBD":
+        return []  # "I cut my teeth as a junior reporter in 2004": what the speaker was
+    if not children(verb, ("nsubj", "nsubjpass"), SELF):
+        return []
+    return [
+        r
+        for r in pobjects(verb, ("prep",), ("as",))
+        if r.pos_ == "NOUN" and _occupation(r) and r.lemma_.casefold() not in NOT_WORK
+    ]
+
+
+DOERS = ("er", "or", "ist", "ian", "eer", "man", "woman", "wife")
+"""Endings of a person named by what they do ("keeper", "editor", "florist"); not those of
+anything else "kombucha as a replacement" may be."""
+
+
+def _occupation(noun: Token) -> bool:
+    """An occupation of the lexicon, or a noun of a doer (:data:`DOERS`)."""
+    lemma = noun.lemma_.casefold()
+    return lemma in OCCUPATIONS or kinds.person_noun(noun.text) and lemma.endswith(DOERS)

@@ -350,7 +350,9 @@ def _title(words: list[str]) -> list[str]:
     if len(words) == 1 and words[0].casefold().endswith("ing"):  # "retired from nursing"
         words = [doer(words[0].casefold()[:-3]) or words[0]]
     fixed = [respelled(w, "noun", "adj") for w in words]  # "sofware engineer", "data anlyst"
-    return fixed if fixed != words and person_noun(fixed[-1]) else words  # "sparky", "physio"
+    if fixed[-1] != words[-1] and not person_noun(fixed[-1]):
+        return words  # "sparky", "physio": a person noun English spells its own way
+    return fixed  # "securty guard": a typo before the title's own word
 
 
 def _ending_in_the_person(words: list[str]) -> list[str]:
