@@ -174,6 +174,10 @@ def test_words_beside_the_heading_noun_say_nothing_of_whose_the_items_are() -> N
         # things that came to an end
         ("Things that ended this year: my job at Santander, and my Sunday golf.",
          {("works at", "Santander", "end"), ("hobby", "golf", "end")}),
+        # what the heading's noun held before something
+        ("My hobbies before uni: running, baking, painting. My hobbies now: sleeping.",
+         {("hobby", "running", "end"), ("hobby", "baking", "end"),
+          ("hobby", "painting", "end")}),
     ],
 )  # fmt: skip
 def test_a_bygone_heading_ends_its_items(text: str, facts: set[tuple[str, str, str]]) -> None:
@@ -373,3 +377,14 @@ def test_an_ending_heading_keeps_its_items_past_an_aside_and_ends_a_couple() -> 
     )
     assert ("relationship status", "married", "end") in couple
     assert ("relationship status", "married", "assert") not in couple
+
+
+def test_the_end_things_were_given_up_for_is_no_noun_of_the_heading() -> None:
+    """ "for my degree" says why, not what the items are: no school among them."""
+    found = _extracted(
+        "Things I gave up for my degree: beer, my PlayStation, and my job at Toyota."
+    )
+    assert {("favorite drink", "beer", "end"), ("works at", "Toyota", "end")} <= found
+    assert not any(relation == "studies at" for relation, _, _ in found)
+    fun = _extracted("Things I do for fun: chess and baking.")  # "for fun" is the heading's
+    assert {("hobby", "chess", "assert"), ("hobby", "baking", "assert")} <= fun

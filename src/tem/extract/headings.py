@@ -150,7 +150,7 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
     words = [t for t in heading if not t.is_punct and not _aside(t, heading)]
     if not 1 <= len(words) <= 8:
         return None
-    noun = next((t for t in words if t.pos_ == "NOUN" and t.lemma_.casefold() in HEADINGS), None)
+    noun = next((t for t in words if _heading_noun(t)), None)
     if noun is None:
         return _where_heading(words)
     owners = [c for c in noun.children if c.dep_ == "poss"]
@@ -172,6 +172,15 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
     if lemma == "weekend" and not _every_weekend(noun):
         return None  # "Weekend in Nashville: three honky-tonks": one weekend, a trip
     return noun, HEADINGS[lemma]
+
+
+def _heading_noun(token: Token) -> bool:
+    """A noun of :data:`HEADINGS` that heads the heading, not the speaker's end it
+    served ("Things I gave up for my degree:"; "Things I do for fun:" is one)."""
+    if token.pos_ != "NOUN" or token.lemma_.casefold() not in HEADINGS:
+        return False
+    purpose = token.dep_ == "pobj" and token.head.lower_ == "for"
+    return not (purpose and any(c.dep_ == "poss" for c in token.children))
 
 
 def _where_heading(words: list[Token]) -> tuple[Token, str] | None:
@@ -502,14 +511,31 @@ def _ended_by_itself(verb: Token) -> bool:
 def _bygone_heading(heading: Any) -> bool:
     """A heading of the speaker's that says its items are over: its first word bygone
     ("Ex-jobs", "Past jobs", "My former employers", "Before"; not "Past year in a
-    nutshell"), or "not ... anymore", "no longer"."""
+    nutshell"), its noun held "before" something ("My hobbies before uni"), or "not ...
+    anymore", "no longer"."""
     words = [t for t in heading if not t.is_punct and t.lower_ not in FIRST_POSSESSIVE]
     if not 1 <= len(words) <= 8 or any(_elsewhere(t) for t in words):
         return False
     first = words[0].lower_
     over = {t.lower_ for t in words} & NO_LONGER and any(t.dep_ == "neg" for t in words)
     timed = len(words) > 1 and words[1].lemma_.casefold() in TIMES | lx.SPANS  # "Past year:"
+    if any(_held_before(t) for t in words[1:3]):
+        return True  # "My hobbies before uni:", "Jobs before the kids:"
     return first in BYGONE and not timed or first == "before" and len(words) == 1 or bool(over)
+
+
+DAILY = frozenset(
+    "work shift standup class lecture bed breakfast lunch dinner gym training".split()
+)
+"""What comes every day, before which a heading's items are a routine, not a past."""
+
+
+def _held_before(token: Token) -> bool:
+    """ "before" after a heading's noun and before a time of life: "My hobbies before uni",
+    "Jobs before the kids"; not "My drinks before work" (every day's)."""
+    if token.lower_ != "before" or token.head.lemma_.casefold() not in HEADINGS:
+        return False
+    return not any(o.lemma_.casefold() in DAILY for o in token.children if o.dep_ == "pobj")
 
 
 def _elsewhere(token: Token) -> bool:
