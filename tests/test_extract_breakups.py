@@ -43,6 +43,10 @@ def _ended(text: str) -> set[str | None]:
         ("My girlfriend Chiara and me we broke up.", "Chiara"),  # "we" the subject
         ("my boyfrend jake broke up with me last week", "Jake"),  # the one who ended it
         ("my gf zofia broke up w me so i moved", "Zofia"),  # "zofia" read as a noun
+        # a couple's end said by ending "things" or calling it a day
+        ("I'm single again; Camille and I ended things right after New Year.", "Camille"),
+        ("Kevin and I called it a day after nine years.", "Kevin"),
+        ("lol i'm single again, Rohan & i ended things last week.", "Rohan"),  # not "Rohan &"
     ],
 )
 def test_an_ended_couple_ends_the_named_partner(text: str, partner: str) -> None:
@@ -74,6 +78,8 @@ def test_no_couple_of_the_speaker_ended(text: str) -> None:
         ("I was dumped by Lara last weekend.", "single"),
         ("Me and Aziz called it quits after four years.", "single"),
         ("Tom and I divorced in 2019.", "divorced"),
+        # no name, the partner's word: the parser hangs it off the verb, not as subject
+        ("My girlfriend and I went our separate ways.", "single"),
     ],
 )
 def test_the_speaker_is_left_single_or_divorced(text: str, status: str) -> None:
@@ -223,3 +229,16 @@ def test_a_drink_the_speaker_parted_ways_with_is_given_up(text: str, drink: str)
     found = triples(text)
     assert ("Maria", "favorite drink", drink, "end") in found
     assert not {t for t in found if t[1] in ("works at", "partner") or t[3] == "assert"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Sara and I ended the project.", "I called it a day at 5pm.", "We ended the meeting early."],
+)
+def test_ending_a_thing_or_a_working_day_ends_no_couple(text: str) -> None:
+    assert _ended(text) == set()
+
+
+def test_another_and_the_speaker_going_separate_ways_is_no_couple() -> None:
+    sentence = next(iter(load_pipeline()("My sister and I went our separate ways.").sents))
+    assert breakup_candidates(sentence, "Ana") == []

@@ -1,7 +1,8 @@
 """A couple that ended, and with whom: "Salim and I called it quits", "dumped by Ananya".
 
 A verb of ending a couple (:func:`_ends_couple`: split up, break up, separate, divorce,
-dump, part ways, go separate ways, call it quits; or "be done": "Tuan and I are done")
+dump, part ways, go separate ways, call it quits or a day, end things; or "be done":
+"Tuan and I are done")
 ends the partner it names when the
 speaker is one of the two: "X and I" / "me and X" as its subject, "with X" after it,
 "by X" in the passive ("I was dumped by X"), or X as the subject that ended it with the
@@ -149,9 +150,12 @@ def _ends_couple(verb: Token) -> bool:
             return True
     if lemma in UP:
         return UP[lemma] in particles
-    if lemma == "call":  # "called it quits", however parsed; "called it off"
-        said = verb.doc[verb.i + 1 : verb.i + 3].text.casefold()
-        return said in ("it quits", "it off") or any(t.lower_ == "quits" for t in verb.subtree)
+    if lemma == "call":  # "called it quits", however parsed; "called it off", "a day"
+        said = verb.doc[verb.i + 1 : verb.i + 4].text.casefold()
+        ended = said.startswith(("it quits", "it off", "it a day"))
+        return ended or any(t.lower_ == "quits" for t in verb.subtree)
+    if lemma == "end":  # "Camille and I ended things", "ended it with Marc"
+        return bool(children(verb, ("dobj",), ("things", "it")))
     if lemma == "leave":  # "my girlfriend left me", "Since Siobhan left me"; not "left me
         # a voicemail" nor "left me at the airport"
         objects = [c for c in verb.children if c.dep_ in ("dobj", "dative", "prep", "xcomp")]
@@ -201,7 +205,8 @@ def _other(verb: Token, speaker: str) -> Token | None:
 
 def _joined_name(verb: Token) -> Token | None:
     """ "*Dina* and I called it quits", "me and *Tony* broke up", "my girlfriend *Chiara*
-    and me, we broke up": a name joined to the speaker by "and" before the verb, however
+    and me, we broke up", "*my girlfriend* and I went our separate ways": a name (or the
+    speaker's partner word) joined to the speaker by "and" before the verb, however
     the parser attached the two (it reads "Dina" as a place, or "we" as the subject)."""
     doc = verb.doc
     for i in range(verb.sent.start + 1, verb.i - 1):
@@ -209,9 +214,15 @@ def _joined_name(verb: Token) -> Token | None:
             continue
         left, right = doc[i - 1], doc[i + 1]
         for name, self_word in ((left, right), (right, left)):
-            if self_word.lower_ in ("i", "me") and _person_named(name):
+            if self_word.lower_ in ("i", "me") and (_person_named(name) or _own_partner(name)):
                 return name
     return None
+
+
+def _own_partner(token: Token) -> bool:
+    """ "*My girlfriend* and I went our separate ways": the speaker's partner by the word."""
+    owned = any(c.dep_ == "poss" and c.lower_ in ("my", "me") for c in token.children)
+    return owned and bool(partners.partner_word(token))
 
 
 def _person_named(token: Token, quits: bool = False) -> bool:

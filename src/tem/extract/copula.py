@@ -131,7 +131,19 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
             found += _place(attr)
     found += [("hobby", v, "assert") for v in _values(objects_of(be, ("into",)))]
     found += [("works at", e, "assert") for e in _orgs(be)]
+    if any(o.lower_ == "market" for o in objects_of(be, ("off",))) and not _said_how(be):
+        found.append(("relationship status", "in a relationship", "assert"))
     return found
+
+
+HOW_TAKEN = frozenset(lx.CUE_STATUS) | {"knot", "ring", "question", "knee", "official", "seeing"}
+"""Words that say how the speaker came off the market, a status of their own: "tied the
+knot", "put a ring on it", "popped the question", "we've been seeing each other"."""
+
+
+def _said_how(be: Token) -> bool:
+    """True when "off the market" comes with a word of how (:data:`HOW_TAKEN`)."""
+    return any(t.lower_ in HOW_TAKEN or t.lemma_ in HOW_TAKEN for t in be.sent)
 
 
 def _student(attr: Token) -> bool:

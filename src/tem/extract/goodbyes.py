@@ -61,7 +61,7 @@ def goodbye_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         said = _thing(sentence, start)
         if said is None:
             continue
-        ended = _ended(said, sentence, speaker, token.i)
+        ended = ended_as(said, sentence, speaker, token.i)
         if ended is not None and token.lower_ == "no" and not _no_more(ended, said):
             continue
         if ended is not None and ended not in found:
@@ -126,7 +126,7 @@ def _thing(sentence: Any, start: int) -> Any | None:
     return doc[at:end]
 
 
-def _ended(said: Any, sentence: Any, speaker: str, anchor: int) -> Candidate | None:
+def ended_as(said: Any, sentence: Any, speaker: str, anchor: int) -> Candidate | None:
     """What ``said`` was to the speaker, ended; None for a person, a pet or a thing of
     no relation."""
     text = str(said.text)

@@ -276,7 +276,8 @@ def person_name(person: Any) -> str | None:
     """A person's name: "Kofi", the name beside a partner word ("my boyfriend Keoni"),
     or the name a person is called ("a man named Idris")."""
     if person.pos_ == "PROPN" or person.ent_type_ == "PERSON":
-        return phrase(person)
+        said = phrase(person)
+        return said.removesuffix(" &") if said else said  # "Rohan & i": the "&" joins
     if name_after_to(person):
         return str(person.text)  # "married to Layla for eleven years", read as a verb
     called = [c for c in person.children if c.dep_ == "acl" and c.lower_ in ("named", "called")]

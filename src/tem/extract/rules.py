@@ -20,6 +20,7 @@ from tem.extract.facts import Candidate
 from tem.extract.firms import called_firms
 from tem.extract.goodbyes import goodbye_candidates
 from tem.extract.lastdays import last_days
+from tem.extract.leavings import left_by_idiom
 from tem.extract.natives import native_homes
 from tem.extract.occasions import occasion_candidates
 from tem.extract.patterns import NEUTRAL_PARTICLES, VERB_RULES, VerbRule
@@ -71,6 +72,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *employer_candidates(sentence, speaker),
         *called_firms(sentence, speaker),
         *goodbye_candidates(sentence, speaker),
+        *left_by_idiom(sentence, speaker),
         *last_days(sentence, speaker),
         *idioms.drinks_it_is(sentence, speaker),
         *contract_candidates(sentence, speaker),

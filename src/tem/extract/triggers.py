@@ -51,11 +51,14 @@ PHRASES += r"|first (?:day|week|month|shift)|still (?:in|at) "  # "yeah still in
 PHRASES += r"|(?:now|back|here) in "  # "I'm back in Bari": :func:`tem.extract.still.still_there`
 PHRASES += r"|\w+ (?:me|us) (?:on|go|off|out|redundant|aboard)\b"  # "took me on", "let me go"
 PHRASES += r"|propos|the question|one knee|a ring on"  # a proposal
+PHRASES += r"|(?:off|on) the market"  # :func:`tem.extract.copula.be_facts`
 PHRASES += r"|the (?:chop|sack|push|boot|axe|elbow)\b"  # :func:`tem.extract.posts.dismissals`
 PHRASES += (
     r"|bye bye \w|goodbye,? (?:to )?\w|peace out"  # :func:`tem.extract.goodbyes.goodbye_candidates`
 )
 PHRASES += r"|finish(?:ed)? (?:up )?at |walk(?:ed)? out of |last day at "  # :mod:`.lastdays`
+PHRASES += r"|(?:towel|book|plug|time) on |the cord with |the (?:nest|coop)|rear[- ]?view"
+# the last: the idioms of leaving of :mod:`.leavings`
 PHRASES += r"|deactivated (?:me|my account)|discharged by"  # :mod:`.employers`
 PHRASES += r"|^[\w-]+(?: [\w-]+)?(?: (?:at|on|in|with) (?:the |my )?[\w-]+(?: [\w-]+)?)?"
 PHRASES += r" (?:every|each|\d+ ?x|twice|once) "  # a pastime and how often: :mod:`.routines`
