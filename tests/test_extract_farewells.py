@@ -405,3 +405,8 @@ def test_a_time_into_something_is_a_moment_not_a_span_that_ended() -> None:
     text = "I was dumped by my boyfriend Luis two weeks into my volunteering placement."
     assert facts(text, "relationship status") == {("single", "assert")}
     assert facts("I was married to Akua ten years.", "relationship status") == {("married", "end")}
+
+
+def test_a_pet_that_passed_with_an_aside_after_a_comma_died() -> None:
+    text = "Our old spaniel Dougal passed last week, right in the middle of my marking."
+    assert facts(text, "has pet") == {("spaniel", "end")}

@@ -155,3 +155,9 @@ def test_sunday_league_football_is_football() -> None:
 
     assert tidy("hobby", "league football") == "football"
     assert tidy("hobby", "rugby league") == "rugby league"
+
+
+def test_a_breed_capitalised_as_a_name_is_still_a_pet() -> None:
+    found = {t for t in triples("I've a Labrador called Sheru.") if t[1] == "has pet"}
+    assert found == {("Maria", "has pet", "Sheru", "assert")}
+    assert ("Maria", "has pet", "Labrador", "assert") in triples("I have a Labrador.")

@@ -1102,3 +1102,31 @@ def test_a_particle_with_a_way_somewhere_is_a_journey_not_a_habit_taken_up() -> 
 def test_what_is_said_not_to_be_mine_is_no_pet(text: str) -> None:
     assert not {t for t in triples(text) if t[1] == "has pet"}
     assert ("Maria", "has pet", "cat", "assert") in triples("My cat isn't well today.")
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("I'm officially off the market!", {"in a relationship"}),
+        ("I've been off the market for a year now.", {"in a relationship"}),
+        ("Our flat is on the market.", set()),
+        # how the speaker came off it says the status: married, not "in a relationship"
+        ("Tied the knot with Morag in June, so I'm off the market for good.", {"married"}),
+        ("Rivian laid me off in the second round of cuts, so I'm back on the market.", set()),
+        ("Is she off the market?", set()),
+    ],
+)
+def test_off_the_market_is_taken(text: str, status: set[str]) -> None:
+    assert values_of(text, "relationship status") == status
+
+
+def test_a_drink_word_is_no_town_of_that_name() -> None:
+    """Lattes is a town near Montpellier; "oat lattes" after "for" are a drink."""
+    assert values_of("swapped pálinka for oat lattes, who even am i 😂", "lives in") == set()
+    assert values_of("I've traded my lattes for kombucha.", "lives in") == set()
+
+
+def test_cutting_ones_teeth_as_a_title_starts_it() -> None:
+    assert ("Maria", "job title", "paralegal", "assert") in triples(
+        "I'm cutting my teeth as a paralegal at Baker McKenzie while the divorce drags on."
+    )

@@ -159,3 +159,12 @@ def test_chats_just_typed_in_haste_is_no_subject() -> None:
 def test_a_childs_move_in_a_clause_of_the_speakers_is_not_the_speakers() -> None:
     found = triples("I've kept bees in the back garden since my youngest moved to Denver.")
     assert not {f for f in found if f[1] == "lives in"}
+
+
+def test_a_dropped_i_before_a_clause_of_its_own_is_the_speakers() -> None:
+    """ "Got" tagged as a bare form and hung on the clause after the comma is still the
+    speaker's past: no imperative ("Get a whippet, they're great")."""
+    assert ("Maria", "has pet", "whippet", "assert") in triples(
+        "Got a whippet called Dotty, she's an absolute menace on the towpath."
+    )
+    assert not {t for t in triples("Get a whippet, they're great.") if t[1] == "has pet"}

@@ -392,11 +392,13 @@ def died(verb: Token) -> bool:
 def passed_alone(verb: Token) -> bool:
     """ "Our greyhound Bonnie passed last autumn": "pass" with a subject and nothing it
     passes (no object, particle or place: not "passed the exam", "passed by the shop"),
-    only when: a death."""
+    only when, or an aside after a comma ("passed last week, right in the middle of my
+    marking"): a death."""
     if verb.lemma_ != "pass" or not any(c.dep_ == "nsubj" for c in verb.children):
         return False
     quiet = {"nsubj", "npadvmod", "advmod", "aux", "punct", "cc", "conj", "mark"}
-    said = [c for c in verb.children if c.dep_ not in quiet and not _when(c)]
+    comma = next((c.i for c in verb.children if c.text == "," and c.i > verb.i), len(verb.doc))
+    said = [c for c in verb.children if c.dep_ not in quiet and not _when(c) and c.i < comma]
     return not said and verb.tag_ in ("VBD", "VBN")
 
 

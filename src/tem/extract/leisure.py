@@ -256,7 +256,7 @@ def _named_part(token: Token) -> bool:
 
 def pet(verb: Token, rule: VerbRule) -> Found:
     obj = direct_object(verb)
-    if obj is None or obj.lemma_ not in lx.ANIMALS:
+    if obj is None or obj.lemma_.casefold() not in lx.ANIMALS:  # "a Labrador", capitalised
         return []
     return found_one(rule, proper_name(obj) or phrase(obj, keep_adjectives=False))
 

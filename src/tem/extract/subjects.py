@@ -141,7 +141,8 @@ def opening_past(verb: Token) -> bool:
     """True for a past verb with no subject opening its sentence, hung by the parser on a
     later clause: "Broke up with my gf Shira, tbh it was for the best" is chat that drops
     the speaker's "I", not a clause sharing "it"."""
-    if verb.tag_ != "VBD" or verb.dep_ not in ("advcl", "csubj") or verb.head.i < verb.i:
+    past = verb.tag_ == "VBD" or misread_base(verb)  # "Got a whippet called Dotty, she's ..."
+    if not past or verb.dep_ not in ("advcl", "csubj") or verb.head.i < verb.i:
         return False
     before = verb.doc[verb.sent.start : verb.i]
     return all(t.is_punct or interjection(t) or t.dep_ == "advmod" for t in before)

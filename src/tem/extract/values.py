@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from tem.extract.lexicon import HOME_NOUNS, KIN_NOUNS
+from tem.extract.lexicon import DRINKS, HOME_NOUNS, KIN_NOUNS
 from tem.extract.nlp import listed_word
 from tem.extract.places import known_place, place_at
 
@@ -243,6 +243,10 @@ def is_place(token: Token) -> bool:
     return lowercase_place(token) is not None
 
 
+WHERE = frozenset({"in", "to", "from", "near", "at", "outside", "around"})
+"""Prepositions after which a word is where someone is."""
+
+
 def lowercase_place(token: Token) -> str | None:
     """The known place a word typed in lowercase is part of, capitalised ("austin" ->
     "Austin", "buenos aires" -> "Buenos Aires"); None for any other word."""
@@ -250,6 +254,9 @@ def lowercase_place(token: Token) -> str | None:
     misread = misread or token.dep_ == "pcomp" and token.i == token.head.i + 1  # "to fresno"
     if not token.is_lower or token.pos_ not in ("NOUN", "PROPN", "ADJ") and not misread:
         return None
+    where = token.dep_ == "pobj" and token.head.lower_ in WHERE
+    if token.lower_ in DRINKS and not where:
+        return None  # "swapped pálinka for oat lattes" (Lattes is a town); "moved to assam"
     before = [c for c in token.lefts if c.dep_ == "compound"]  # "boise idaho": the city
     for word in [*before, token]:
         span = place_at(word)
