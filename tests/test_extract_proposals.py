@@ -25,6 +25,12 @@ def _facts(text: str) -> set[tuple[str, str | None]]:
         ("Kojo got down on one knee on Saturday and I said yes.", "Kojo"),
         ("Navid finally put a ring on it!", "Navid"),  # accepted by its words
         ("I was proposed to by my boyfriend Keoni last night and I said yes!", "Keoni"),
+        # asked of the speaker, in the speaker's own news: it stands unless declined
+        (
+            "Jack popped the question on top of Arthur's Seat, the same day my results landed.",
+            "Jack",
+        ),
+        ("I was proposed to by Alex on our holiday in Crete!", "Alex"),
     ],
 )
 def test_an_accepted_proposal_is_an_engagement(text: str, partner: str) -> None:
@@ -37,6 +43,8 @@ def test_an_accepted_proposal_is_an_engagement(text: str, partner: str) -> None:
         "My sister's boyfriend proposed to her and she said yes.",  # not the speaker
         "If Kofi proposes I'll say yes.",
         "Kofi proposed and I said no.",
+        "Tom proposed to Ana at the party.",  # another asked
+        "Did Jack propose last night?",
         "He still hasn't popped the question.",
         "My manager proposed a new plan and I said yes.",  # no marriage
         "Did Kofi propose yet?",
@@ -44,3 +52,10 @@ def test_an_accepted_proposal_is_an_engagement(text: str, partner: str) -> None:
 )
 def test_no_accepted_proposal_of_the_speaker_gives_nothing(text: str) -> None:
     assert _facts(text) == set()
+
+
+def test_chats_opener_is_no_part_of_the_name() -> None:
+    assert _facts("soooo Yusuf proposed last night 💍 we're engaged!!!") == {
+        ("partner", "Yusuf"),
+        ENGAGED,
+    }

@@ -10,6 +10,7 @@ beside "my late husband" or "my ex-wife" is one no longer.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -277,7 +278,7 @@ def person_name(person: Any) -> str | None:
     or the name a person is called ("a man named Idris")."""
     if person.pos_ == "PROPN" or person.ent_type_ == "PERSON":
         said = phrase(person)
-        return said.removesuffix(" &") if said else said  # "Rohan & i": the "&" joins
+        return _unopened(said.removesuffix(" &")) if said else said  # "Rohan & i"
     if name_after_to(person):
         return str(person.text)  # "married to Layla for eleven years", read as a verb
     called = [c for c in person.children if c.dep_ == "acl" and c.lower_ in ("named", "called")]
@@ -292,6 +293,15 @@ def person_name(person: Any) -> str | None:
     if not named and partnered and person.lower_ not in PARTNER_WORDS:
         return phrase(person)  # "my gf zofia broke up w me": "zofia" read as a noun
     return phrase(named[0]) if named else None
+
+
+def _unopened(name: str) -> str:
+    """A name without chat's opener the parser joined to it: "soooo Yusuf" -> "Yusuf"."""
+    from tem.extract.subjects import DISCOURSE
+
+    first, _, rest = name.partition(" ")
+    opener = re.sub(r"(\w)\1{2,}", r"\1", first.casefold())  # "soooo" is "so"
+    return rest if rest and opener in DISCOURSE else name
 
 
 COUPLE_WORDS = {

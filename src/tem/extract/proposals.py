@@ -4,8 +4,9 @@
 question and Beatriz said yes", "Youssef asked me to marry him", "Kojo got down on one
 knee", "Navid finally put a ring on it". The proposal is an event (:func:`_proposes`);
 it makes the speaker engaged only when the speaker is in it, as the one who asks or
-the one asked, and it was accepted: someone said yes (the other, when the speaker
-asked; the speaker, when asked), or the idiom says so itself ("put a ring on it").
+the one asked, and it was accepted: someone said yes when the speaker asked; asked of
+the speaker (or of no one said: the speaker's own news, "Jack popped the question on
+Arthur's Seat"), it stands unless a "no" is said.
 The partner is the other one, when named. A question, a negation, a hypothetical or
 a plan states nothing ("if he proposes", "he still hasn't popped the question"), and
 a "no" undoes it; a proposal between other people ("my sister's boyfriend proposed to
@@ -47,10 +48,12 @@ def proposal_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         accepted = answer is not None and not _is_self(answer)
         other = asked if asked is not None and not _is_self(asked) else answer
     else:
+        # asked of the speaker (or of no one said, in the speaker's own news): a "no" is
+        # said where it was declined ("Kofi proposed last night!", "I was proposed to by Alex")
+        to_me = asked is None or _is_self(asked)
         accepted = (answer is not None and _is_self(answer)) or event.lemma_ in ACCEPTED_BY_SAYING
+        accepted = accepted or to_me and person_name(asker) is not None
         other = asker
-        if not (accepted or (asked is not None and _is_self(asked) and answer is not None)):
-            return []
     if not accepted:
         return []
     found = [Candidate(speaker, "relationship status", "engaged", "assert", event.i)]
