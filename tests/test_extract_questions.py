@@ -29,3 +29,18 @@ def test_a_sentence_is_a_question_by_its_mark_before_closing_quotes() -> None:
     doc = load_pipeline()('She said "is it Lisbon?"')
     assert is_question(next(iter(doc.sents)))
     assert not is_question(next(iter(load_pipeline()("I live in Lisbon.").sents)))
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("i do crossfit now??", False),  # chat's doubled mark on the speaker's own statement
+        ("I moved to Berlin??", False),
+        ("do I live in Berlin??", True),  # an auxiliary before its subject asks
+        ("you moved to Berlin??", True),  # of another: an echo question
+        ("I moved to Berlin?", True),  # one mark: a question of its own
+    ],
+)
+def test_a_doubled_mark_on_the_speakers_statement_asks_nothing(text: str, asked: bool) -> None:
+    sentence = next(iter(load_pipeline()(text).sents))
+    assert (question_start(sentence) < sentence.end) == asked

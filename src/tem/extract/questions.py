@@ -37,7 +37,8 @@ def question_start(sentence: Any) -> int:
     "moved to Leeds last spring, but *where* do people go out?"). A question begins,
     at the sentence's start or after a mark, an emoji, "but" or "so", with a wh-word of a
     main clause, an auxiliary before its subject ("*can* you", "*is* it"), "anyone" or a
-    bare "suggestions?"."""
+    bare "suggestions?". A statement of the speaker's own with chat's doubled mark asks
+    nothing (:func:`_marvelled`)."""
     doc = sentence.doc
     for token in sentence:
         before = doc[token.i - 1] if token.i > sentence.start else None
@@ -53,7 +54,19 @@ def question_start(sentence: Any) -> int:
     # first year, so something with a beefy CPU?")
     links = [t for t in sentence if t.lower_ in QUESTION_LINKS and t.i > sentence.start]
     links = [t for t in links if doc[t.i - 1].text == ","]
-    return int(links[-1].i) if links else int(sentence.start)
+    if links:
+        return int(links[-1].i)
+    return int(sentence.end) if _marvelled(sentence) else int(sentence.start)
+
+
+def _marvelled(sentence: Any) -> bool:
+    """ "i officially have a bf now??", "i do crossfit now?? like 5am classes??": chat's
+    doubled mark on a statement of the speaker's own, which asks nothing (no asking word
+    before it, the speaker the subject of the main verb)."""
+    if not sentence.text.rstrip().endswith("??"):
+        return False
+    root = sentence.root
+    return any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("i", "we") for c in root.children)
 
 
 def _asks(token: Token) -> bool:
