@@ -315,6 +315,10 @@ def test_a_heading_of_things_cut_or_had_to_give_up_ends_every_item(
         ("Universities I've been enrolled at: Tehran, Uppsala, and now Lund for the doctorate.",
          {("studies at", "Tehran", "end"), ("studies at", "Uppsala", "end"),
           ("studies at", "Lund", "assert")}),
+        ("Where I've studied: Università di Bologna for nursing, then a master's at Sapienza,"
+         " and now a PhD at King's.",
+         {("studies at", "Università di Bologna", "end"), ("studies at", "Sapienza", "end"),
+          ("studies at", "King's", "assert")}),
     ],
 )  # fmt: skip
 def test_a_history_of_employers_or_schools_ends_all_but_the_present(
@@ -388,3 +392,18 @@ def test_the_end_things_were_given_up_for_is_no_noun_of_the_heading() -> None:
     assert not any(relation == "studies at" for relation, _, _ in found)
     fun = _extracted("Things I do for fun: chess and baking.")  # "for fun" is the heading's
     assert {("hobby", "chess", "assert"), ("hobby", "baking", "assert")} <= fun
+
+
+@pytest.mark.parametrize(
+    ("text", "hobby"),
+    [
+        ("Free time: chess, bouldering and reading.", "bouldering"),
+        ("My days off are for three things: hiking in the Carpathians and baking.", "hiking"),
+    ],
+)
+def test_a_heading_of_time_free_of_work_lists_pastimes(text: str, hobby: str) -> None:
+    assert ("hobby", hobby, "assert") in _extracted(text)
+
+
+def test_a_heading_of_a_day_lists_no_pastimes() -> None:
+    assert _extracted("My day: meetings, emails, gym.") == set()

@@ -162,9 +162,9 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
         if not (held or _ending_verb(verb)) or _doubted(verb):
             return None
         subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-        if any(s.lower_ not in ("i", "we") for s in subjects):
-            return None  # "languages my dad speaks"
-    lemma = noun.lemma_.casefold()
+        if any(s.lower_ not in ("i", "we") and s.i != noun.i for s in subjects):
+            return None  # "languages my dad speaks"; "My days off are for:" is the noun's
+    lemma = _key(noun)
     if lemma in WORKPLACES and any(v.lemma_ == "work" for v in verbs):
         return noun, "works at"  # "Places I've worked:", "Companies I've worked for:"
     if lemma in NEEDS_LIVING and not any(v.lemma_ == "live" or _called_home(v) for v in verbs):
@@ -174,22 +174,37 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
     return noun, HEADINGS[lemma]
 
 
+FREE = frozenset({"free", "spare"})
+
+
+def _key(noun: Token) -> str:
+    """The noun's key in :data:`HEADINGS`: its lemma, or "fun" for time free of work
+    ("My days off:", "Free time:", "In my spare time:")."""
+    lemma = noun.lemma_.casefold()
+    if lemma in ("day", "time", "evening", "weekend"):
+        off = any(c.lower_ == "off" for c in noun.children)
+        free = any(c.dep_ == "amod" and c.lower_ in FREE for c in noun.children)
+        if off or free:
+            return "fun"
+    return str(lemma)
+
+
 def _heading_noun(token: Token) -> bool:
     """A noun of :data:`HEADINGS` that heads the heading, not the speaker's end it
     served ("Things I gave up for my degree:"; "Things I do for fun:" is one)."""
-    if token.pos_ != "NOUN" or token.lemma_.casefold() not in HEADINGS:
+    if token.pos_ != "NOUN" or _key(token) not in HEADINGS:
         return False
     purpose = token.dep_ == "pobj" and token.head.lower_ == "for"
     return not (purpose and any(c.dep_ == "poss" for c in token.children))
 
 
 def _where_heading(words: list[Token]) -> tuple[Token, str] | None:
-    """ "Where I've worked:", "Where I've lived so far:": the speaker's places of work or
-    homes, told by "where" and the verb alone."""
+    """ "Where I've worked:", "Where I've lived so far:", "Where I've studied:": the
+    speaker's places of work, homes or schools, told by "where" and the verb alone."""
     verbs = [t for t in words if t.pos_ == "VERB" and said_by(t) and not _doubted(t)]
     if not words or words[0].lower_ != "where" or len(verbs) != 1 or verbs[0].tag_ != "VBN":
         return None  # a history ("I've worked"), not a question: "Where do I live? Tucson"
-    relation = {"work": "works at", "live": "lives in"}.get(verbs[0].lemma_)
+    relation = {"work": "works at", "live": "lives in", "study": "studies at"}.get(verbs[0].lemma_)
     return None if relation is None else (verbs[0], relation)
 
 
@@ -295,7 +310,7 @@ def _value(relation: str, noun: Token, piece: list[Token]) -> tuple[str | None, 
 def _leisure_item(noun: Token, head: list[Token]) -> bool:
     """False for an item of free time that is no pastime: "My weekends: football and
     ice-cold ginger beer", "My morning routine: coffee, emails, a quick run"."""
-    lemma = noun.lemma_.casefold()
+    lemma = _key(noun)
     if lemma == "routine" and not _pastime_doing(head):
         return False
     return lemma not in LEISURE or _activity(head)

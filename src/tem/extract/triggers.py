@@ -95,6 +95,7 @@ def _pattern() -> re.Pattern[str]:
     prefix = "|".join(sorted(map(re.escape, stems), key=len, reverse=True))
     whole = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
     nouns = "|".join(sorted({n.rstrip("y") for n in HEADINGS}, key=len, reverse=True))
+    nouns += "|(?:free|spare) time|days? off|time off"  # free time: headings.py's _key
     heading = rf"\b(?:{nouns})\w*\b[^.!?:\n]{{0,40}}[:?]\s*\S"  # "Hobbies? Chess, ..."
     return re.compile(rf"\b(?:{prefix}|{PHRASES})|\b(?:{whole})s?\b|{heading}", re.IGNORECASE)
 
