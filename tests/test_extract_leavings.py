@@ -27,6 +27,9 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
         # a nest flown is a home, whatever the tagger took the name for
         ("I've flown the nest from Galway and made a home for myself in Limerick.",
          {("lives in", "Galway", "end")}),
+        # the gear of a trade hung up ends the trade
+        ("Hung up my auditor hat after five years.", {("job title", "auditor", "end")}),
+        ("I hung up my chef's whites last year.", {("job title", "chef", "end")}),
         # a school named as a town is the school where the sentence speaks of study
         ("I cut the cord with Columbia after sophomore year; the tuition was bleeding me dry.",
          {("studies at", "Columbia", "end")}),
@@ -50,6 +53,8 @@ def test_an_idiom_of_leaving_ends_what_it_names(
         "Did you fly the nest from Leeds?",
         "Check the rear-view mirror before you pull out.",
         "Call time on the meeting, we're done.",
+        "I hung up my coat.",
+        "My dad hung up his chef's whites.",
     ],
 )
 def test_no_ending_from_anothers_a_supposed_or_an_unnamed_leaving(text: str) -> None:

@@ -161,3 +161,9 @@ def test_a_breed_capitalised_as_a_name_is_still_a_pet() -> None:
     found = {t for t in triples("I've a Labrador called Sheru.") if t[1] == "has pet"}
     assert found == {("Maria", "has pet", "Sheru", "assert")}
     assert ("Maria", "has pet", "Labrador", "assert") in triples("I have a Labrador.")
+
+
+def test_the_school_whose_programme_one_is_enrolled_in() -> None:
+    found = triples("I'm now enrolled in the University of Melbourne's nursing programme.")
+    assert ("Maria", "studies at", "University of Melbourne", "assert") in found
+    assert not {t for t in triples("I study in my sister's room.") if t[1] == "studies at"}

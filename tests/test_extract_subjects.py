@@ -168,3 +168,9 @@ def test_a_dropped_i_before_a_clause_of_its_own_is_the_speakers() -> None:
         "Got a whippet called Dotty, she's an absolute menace on the towpath."
     )
     assert not {t for t in triples("Get a whippet, they're great.") if t[1] == "has pet"}
+
+
+def test_a_chat_opener_with_its_comma_is_no_subject() -> None:
+    assert ("Maria", "works at", "Accenture", "end") in triples(
+        "welp, officially left Accenture today. bye bye utilization targets 👋"
+    )

@@ -270,3 +270,9 @@ def test_a_typo_before_a_titles_own_word_is_put_right() -> None:
 
     assert tidy("job title", "securty guard") == "security guard"
     assert tidy("job title", "sparky") == "sparky"  # a person noun spelt its own way
+
+
+def test_a_value_stops_at_a_reason_typed_as_cause() -> None:
+    from tem.extract.tidy import tidy
+
+    assert tidy("favorite drink", "coffee cause of my heart tests") == "coffee"

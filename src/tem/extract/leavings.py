@@ -1,7 +1,7 @@
 """What the speaker left, said by an idiom of leaving that names it: "threw in the towel
 on Cathay", "closed the book on Lagos", "cut the cord with Brooklyn", "pulled the plug on
 my MBA at Wharton", "called time on Sunday league", "flew the nest from Prague and landed
-in Dublin", "Karachi is in my rear-view mirror now".
+in Dublin", "Karachi is in my rear-view mirror now", "hung up my auditor hat".
 
 The idiom is its verb and the word that makes it one (:data:`IDIOMS`); the thing left
 is the object of the preposition it takes ("on", "with", "from"), or the subject of a
@@ -20,6 +20,7 @@ from tem.extract import filters
 from tem.extract.facts import Candidate
 from tem.extract.goodbyes import ended_as
 from tem.extract.kinds import STUDY_CUES, WORK_CUES, word_forms
+from tem.extract.lexicon import OCCUPATIONS
 from tem.extract.places import known_place
 from tem.extract.subjects import SELF
 from tem.extract.values import place_text, pobjects
@@ -36,9 +37,9 @@ IDIOMS = {
 }
 """An idiom of leaving by its verb: the word that makes it one, and the prepositions
 after which the thing left is named."""
-TYPED = ("towel", "book on", "cord", "plug", "time on", "nest", "coop", "rear")
+TYPED = ("towel", "book on", "cord", "plug", "time on", "nest", "coop", "rear", "hung up")
 """What a sentence with such an idiom contains, as typed."""
-PAST = {"flew": "fly", "flown": "fly", "threw": "throw", "thrown": "throw"}
+PAST = {"flew": "fly", "flown": "fly", "threw": "throw", "thrown": "throw", "hung": "hang"}
 """Past forms the lemmatizer keeps as they are when capitalised ("Flew the nest")."""
 MIRRORS = frozenset({"rear-view", "rearview", "rear"})
 
@@ -55,6 +56,8 @@ def left_by_idiom(sentence: Any, speaker: str) -> list[Candidate]:
             continue
         lemma = token.lemma_.casefold()
         lemma = PAST.get(lemma, lemma)
+        if lemma == "hang" and _the_speakers(token):
+            found += _hung_up(token, speaker)
         idiom = IDIOMS.get(lemma)
         if idiom is None or token.pos_ != "VERB" or not _the_speakers(token):
             continue
@@ -98,6 +101,20 @@ def _said(thing: Token) -> Any:
     words = [t for t in thing.subtree if t.i <= thing.i and t.dep_ not in ("det", "poss")]
     start = min((t.i for t in words), default=thing.i)
     return thing.doc[start : thing.i + 1]
+
+
+def _hung_up(verb: Token, speaker: str) -> list[Candidate]:
+    """ "Hung up my auditor hat", "hung up my chef's whites": the gear of a trade hung up
+    ends the trade's title (the occupation named on it)."""
+    if not any(c.dep_ == "prt" and c.lower_ == "up" for c in verb.children):
+        return []
+    found = []
+    for gear in (c for c in verb.children if c.dep_ == "dobj"):
+        named = [c for c in gear.children if c.dep_ in ("compound", "poss") and c.pos_ == "NOUN"]
+        for trade in named:
+            if trade.lemma_.casefold() in OCCUPATIONS:
+                found.append(Candidate(speaker, "job title", trade.lemma_, "end", verb.i))
+    return found
 
 
 def _landed(verb: Token, speaker: str) -> list[Candidate]:

@@ -416,7 +416,12 @@ def group(verb: Token, rule: VerbRule) -> Found:
 
 def school(verb: Token, rule: VerbRule) -> Found:
     for obj in objects_of(verb, rule.preps):
+        owner = next((c for c in obj.children if c.dep_ == "poss" and c.pos_ == "PROPN"), None)
+        if owner is not None and obj.lemma_.casefold() in kinds.STUDY_CUES:
+            obj = owner  # "enrolled in the University of Melbourne's nursing programme"
         value = phrase(obj)
+        if value is not None and obj is owner:
+            value = value.removesuffix("'s").removesuffix("’s")
         if value is None:
             continue
         if _words(value) & lx.SCHOOL_WORDS or (verb.lemma_ != "start" and obj.pos_ == "PROPN"):

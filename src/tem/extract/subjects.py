@@ -43,7 +43,7 @@ def interjection(token: Token) -> bool:
     subject."""
     if token.tag_ == "UH" or LAUGHTER.fullmatch(token.lower_):
         return True
-    return token.lower_ in DISCOURSE and not any(True for _ in token.children)
+    return token.lower_ in DISCOURSE and all(c.is_punct for c in token.children)  # "welp,"
 
 
 def subject_token(verb: Token) -> Token | None:

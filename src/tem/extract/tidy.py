@@ -49,7 +49,8 @@ CHAT_TAGS = frozenset(
 )
 """Chat's tags that a parse can hang on a value's end: "hot milo lol"."""
 TAIL = re.compile(
-    r"(?:^|\s)(?:twice|once|thrice|every|each|daily|weekly|nightly|bc|cuz|coz|because|again|instead"
+    r"(?:^|\s)(?:twice|once|thrice|every|each|daily|weekly|nightly|bc|cuz|coz|cause|because|again"
+    r"|instead"
     r"|evry|evrey|agian|agin|agen"  # as chat types them: "cricket evry sunday", "running agian"
     r"|\d+\s*(?:x|times|days?|weeks?|months?|years?|yrs?|hrs?|hours?)"
     r"|(?:two|three|four|five|six|seven|several|a\s+few|many)\s+times"
