@@ -55,3 +55,16 @@ def test_an_application_in_the_verbs_own_clause_or_above_it_blocks_it() -> None:
     sentence = _sentence("I applied to be a nurse at St Thomas' last week.")
     be = next(t for t in sentence if t.lower_ == "be")
     assert offered_or_applied(sentence, be)
+
+
+@pytest.mark.parametrize(
+    ("text", "applied"),
+    [
+        ("I've put in for the health visitor training with NHS Fife.", True),
+        ("Had a superday at Lazard and I'm fairly sure I fumbled it.", True),
+        ("I put in my notice at Tesco.", False),
+    ],
+)
+def test_putting_in_for_a_post_or_a_superday_is_applying(text: str, applied: bool) -> None:
+    sentence = next(iter(load_pipeline()(text).sents))
+    assert offered_or_applied(sentence) == applied

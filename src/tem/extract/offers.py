@@ -12,6 +12,7 @@ Token = Any
 
 APPLICATION_WORDS = frozenset(
     {"apply", "application", "applicant", "shortlist", "shortlisted", "interview", "candidate"}
+    | {"superday"}  # the banks' day of interviews
 )
 OFFER_WORDS = frozenset({"offer", "want", "ask", "invite", "propose", "suggest"})
 
@@ -26,7 +27,7 @@ def offered_or_applied(sentence: Any, verb: Token | None = None) -> bool:
     lemmas = _words(sentence)
     told = sentence if verb is None else [*_clause_words(verb), *_clause_words(sentence.root)]
     applied = _words(told) & APPLICATION_WORDS
-    if applied or any(_tried_out(t) for t in sentence):
+    if applied or any(_tried_out(t) or _put_in_for(t) for t in sentence):
         return True
     if any(
         t.lemma_ in ("decline", "reject", "refuse") and t.pos_ == "VERB" and _by_speaker(t)
@@ -53,6 +54,14 @@ def offered_or_applied(sentence: Any, verb: Token | None = None) -> bool:
     # "accepted me and I still chose a gap year instead": something else was chosen
     refused = refused or {"choose", "instead"} <= lemmas
     return refused and bool(lemmas & (OFFER_WORDS | {"decide", "say", "get", "accept", "admit"}))
+
+
+def _put_in_for(verb: Token) -> bool:
+    """ "I've put in for the health visitor training with NHS Fife": applied for."""
+    if verb.lemma_ != "put" or not _by_speaker(verb):
+        return False
+    said = {c.lower_ for c in verb.children if c.dep_ in ("prt", "prep", "advmod")}
+    return {"in", "for"} <= said
 
 
 def _words(tokens: Any) -> set[str]:
