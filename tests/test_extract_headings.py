@@ -407,3 +407,12 @@ def test_a_heading_of_time_free_of_work_lists_pastimes(text: str, hobby: str) ->
 
 def test_a_heading_of_a_day_lists_no_pastimes() -> None:
     assert _extracted("My day: meetings, emails, gym.") == set()
+
+
+def test_a_heading_noun_that_is_its_verbs_subject_needs_what_it_is_for() -> None:
+    """ "My weekends are always the same: ..., losing at poker" lists a routine's doings,
+    not a heading's pastimes ("My weekends are for three things:" does)."""
+    found = _extracted(
+        "My weekends are always the same: cycling, woodworking, and losing at poker."
+    )
+    assert ("hobby", "losing", "assert") not in found

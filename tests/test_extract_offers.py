@@ -63,6 +63,7 @@ def test_an_application_in_the_verbs_own_clause_or_above_it_blocks_it() -> None:
         ("I've put in for the health visitor training with NHS Fife.", True),
         ("Had a superday at Lazard and I'm fairly sure I fumbled it.", True),
         ("I put in my notice at Tesco.", False),
+        ("I've put down roots in Nelson for good.", False),
     ],
 )
 def test_putting_in_for_a_post_or_a_superday_is_applying(text: str, applied: bool) -> None:

@@ -162,7 +162,8 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
         if not (held or _ending_verb(verb)) or _doubted(verb):
             return None
         subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-        if any(s.lower_ not in ("i", "we") and s.i != noun.i for s in subjects):
+        given = any(c.dep_ == "prep" and c.lower_ == "for" for c in verb.children)
+        if any(s.lower_ not in ("i", "we") and not (given and s.i == noun.i) for s in subjects):
             return None  # "languages my dad speaks"; "My days off are for:" is the noun's
     lemma = _key(noun)
     if lemma in WORKPLACES and any(v.lemma_ == "work" for v in verbs):

@@ -60,8 +60,8 @@ def _put_in_for(verb: Token) -> bool:
     """ "I've put in for the health visitor training with NHS Fife": applied for."""
     if verb.lemma_ != "put" or not _by_speaker(verb):
         return False
-    said = {c.lower_ for c in verb.children if c.dep_ in ("prt", "prep", "advmod")}
-    return {"in", "for"} <= said
+    after = [t.lower_ for t in verb.doc[verb.i + 1 : verb.i + 3]]
+    return after == ["in", "for"]  # not "put down roots in Nelson for good"
 
 
 def _words(tokens: Any) -> set[str]:
