@@ -13,7 +13,7 @@ twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
 that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
 twenty-five-writer model, ``tests/data/extraction_fresh10.jsonl``, written after
 that round's last change, and ``extraction_fresh11.jsonl`` to
-``extraction_fresh120.jsonl``, each frozen before the extractor it measures read it; each
+``extraction_fresh126.jsonl``, each frozen before the extractor it measures read it; each
 by someone who saw neither the code, nor the other sets; fresh5 to fresh60 are training
 rows of the span model since the eighty-four-writer model, so their floors now guard
 against regressions only) or
@@ -159,6 +159,12 @@ SETS = {
     "extraction_fresh118.jsonl": ROOT / "data" / "extraction_fresh118.jsonl",
     "extraction_fresh119.jsonl": ROOT / "data" / "extraction_fresh119.jsonl",
     "extraction_fresh120.jsonl": ROOT / "data" / "extraction_fresh120.jsonl",
+    "extraction_fresh121.jsonl": ROOT / "data" / "extraction_fresh121.jsonl",
+    "extraction_fresh122.jsonl": ROOT / "data" / "extraction_fresh122.jsonl",
+    "extraction_fresh123.jsonl": ROOT / "data" / "extraction_fresh123.jsonl",
+    "extraction_fresh124.jsonl": ROOT / "data" / "extraction_fresh124.jsonl",
+    "extraction_fresh125.jsonl": ROOT / "data" / "extraction_fresh125.jsonl",
+    "extraction_fresh126.jsonl": ROOT / "data" / "extraction_fresh126.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
