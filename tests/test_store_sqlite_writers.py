@@ -47,7 +47,10 @@ def test_a_writer_next_to_a_busy_one_gets_its_turn_quickly(tmp_path: Path) -> No
     finally:
         other.join(60)
     assert other.exitcode == 0
-    assert max(waits) < 0.5, [round(w, 3) for w in waits]
+    # SQLite's own busy handler makes a waiter sleep for seconds; one wait past half a
+    # second is the OS scheduler on a loaded machine (a CI run saw a single 0.57 s)
+    waits.sort()
+    assert waits[-2] < 0.5 and waits[-1] < 1.5, [round(w, 3) for w in waits]
 
 
 def test_a_writer_gives_up_after_the_timeout_and_leaks_no_turn(tmp_path: Path) -> None:
