@@ -70,11 +70,9 @@ def left_by_idiom(sentence: Any, speaker: str) -> list[Candidate]:
         for thing in things:
             said = _said(thing)
             nest = lemma == "fly" and thing.pos_ == "PROPN"  # a nest is a home, any name
-            if nest or known_place(said.text) and not _studied_or_worked(sentence):
-                found.append(Candidate(speaker, "lives in", said.text, "end", token.i))
-                continue
-            ended = ended_as(said, sentence, speaker, token.i)
-            if ended is not None and ended not in found:
+            home = nest or known_place(said.text) and not _studied_or_worked(sentence)
+            ended = _left(said, sentence, speaker, token.i, home=home)
+            if ended is not None and (home or ended not in found):
                 found.append(ended)
         if lemma in ("fly", "cut") and things:
             found += _landed(token, speaker)  # "... and landed in Dublin"
@@ -145,8 +143,14 @@ def _in_the_mirror(word: Token, sentence: Any, speaker: str) -> list[Candidate]:
     subjects = [c for c in verb.children if c.dep_ == "nsubj"]
     if not subjects:
         return []
-    said = _said(subjects[0])
-    if known_place(said.text):  # "Karachi is in my rear-view mirror": a home, whatever the tagger
-        return [Candidate(speaker, "lives in", said.text, "end", verb.i)]
-    ended = ended_as(said, sentence, speaker, verb.i)
+    said = _said(subjects[0])  # "Karachi is in my rear-view mirror": a home, whatever the tagger
+    ended = _left(said, sentence, speaker, verb.i, home=known_place(said.text))
     return [] if ended is None else [ended]
+
+
+def _left(said: Any, sentence: Any, speaker: str, anchor: int, *, home: bool) -> Candidate | None:
+    """What ``said`` was to the speaker, ended: a home where ``home``, else as a
+    farewell's thing is judged (:func:`tem.extract.goodbyes.ended_as`)."""
+    if home:
+        return Candidate(speaker, "lives in", said.text, "end", anchor)
+    return ended_as(said, sentence, speaker, anchor)

@@ -14,6 +14,7 @@ from typing import Any
 
 from tem.extract import filters, kinds
 from tem.extract.facts import Candidate
+from tem.extract.institutions import NOT_ROLES
 from tem.extract.lexicon import KIN_NOUNS, OCCUPATIONS, STUDENTS
 from tem.extract.subjects import SELF
 from tem.extract.values import children, phrase, pobjects
@@ -30,16 +31,18 @@ SPEAKER = frozenset({"me", "us"})
 NOT_WORK = (
     frozenset(
         """
-        student learner member owner partner lover fan user customer client patient
-        woman man person parent mother father mum mom dad kid child teenager teen adult
+        student client patient woman man person parent mother father mum mom dad kid child
+        teenager teen adult
         foreigner immigrant expat migrant refugee local visitor tourist guest beginner
         newbie volunteer survivor believer speaker native
         """.split()
     )
+    | NOT_ROLES
     | KIN_NOUNS
     | STUDENTS
 )
-"""Person nouns that say who someone is, not their work."""
+"""Person nouns that say who someone is, not their work: those no place is a role "at"
+(:data:`tem.extract.institutions.NOT_ROLES`), kin and students among them."""
 
 
 def role_candidates(sentence: Any, speaker: str) -> list[Candidate]:
