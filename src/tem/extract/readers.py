@@ -59,6 +59,9 @@ def proper_name(noun: Token) -> str | None:
     return None
 
 
+DWELLING_VERBS = frozenset({"live", "reside"})
+"""Verbs whose "in"/"on" names what one lives in, whatever it is: "live on a narrowboat"."""
+
 YEAR = re.compile(r"^(19|20)\d\d$")
 """A year as written: "in 2015"."""
 
@@ -66,8 +69,9 @@ YEAR = re.compile(r"^(19|20)\d\d$")
 def place(verb: Token, rule: VerbRule) -> Found:
     """The place of "live in", "moved to"; a move also ends the home it left, in either
     order ("moved to Porto from Lisbon", "moved from Cairo to Berlin")."""
-    said = place_from(verb, rule.preps) or where_place(verb) or nested_place(verb)
-    found = found_one(rule, said)
+    dwelling = verb.lemma_ in DWELLING_VERBS  # "live in a caravan in Treviso"
+    said = place_from(verb, rule.preps, dwelling=dwelling) or where_place(verb)
+    found = found_one(rule, said or nested_place(verb))
     if verb.lemma_ in lx.MOVES and rule.kind == "assert":
         left = next((place_text(t) for t in objects_of(verb, ("from",)) if is_place(t)), None)
         if left is not None and all(value != left for _, value, _ in found):

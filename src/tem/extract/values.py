@@ -258,7 +258,8 @@ def lowercase_place(token: Token) -> str | None:
     if token.lower_ in DRINKS and not where:
         return None  # "swapped pálinka for oat lattes" (Lattes is a town); "moved to assam"
     before = [c for c in token.lefts if c.dep_ == "compound"]  # "boise idaho": the city
-    for word in [*before, token]:
+    common = any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in token.lefts)
+    for word in before if common else [*before, token]:  # "a van in bristol": no town Van
         span = place_at(word)
         if span is not None:
             return str(span.text).title()
@@ -270,13 +271,18 @@ def place_text(token: Token) -> str | None:
     return entity_text(token) or lowercase_place(token) or phrase(token)
 
 
-def place_from(token: Token, preps: Iterable[str]) -> str | None:
-    """Return the place after ``preps`` of ``token``, looking through home nouns."""
+def place_from(token: Token, preps: Iterable[str], *, dwelling: bool = False) -> str | None:
+    """Return the place after ``preps`` of ``token``, looking through home nouns (any
+    common noun where ``dwelling``: what one lives in, "a caravan", "a converted bus")."""
     for obj in [*objects_of(token, preps), *children(token, ("dobj", "attr"))]:
         if is_place(obj):
             return place_text(obj)
         if obj.lemma_ in HOME_NOUNS or obj.lemma_ == "lease":
             inner = place_from(obj, ("in", "on", "near", "outside", "at"))
+            if inner is not None:
+                return inner
+        elif dwelling and obj.pos_ == "NOUN" and obj.lemma_ not in SETTLEMENTS:
+            inner = place_from(obj, ("in", "on"))  # "a caravan in Treviso"
             if inner is not None:
                 return inner
         if obj.lemma_ in SETTLEMENTS and (named := _named_place(obj)) is not None:
