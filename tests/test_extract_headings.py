@@ -247,7 +247,8 @@ def test_items_under_a_heading_of_anothers_or_of_a_wish_are_not_the_speakers(tex
         ("Drinks I'd die for: horchata, espresso and gin.",
          ("favorite drink", "espresso", "assert")),
         ("Languages I can speak: Spanish, Korean and Greek.", ("speaks", "Korean", "assert")),
-        ("Hobbies my wife and I share: pottery, chess and sailing.", ("hobby", "chess", "assert")),
+        ("Hobbies my wife and I share: pottery, chess and sailing.",
+         ("hobby", "playing chess", "assert")),
         ("Answering your earlier q: yes, still in Izmir, still an English teacher.",
          ("lives in", "Izmir", "assert")),
     ],
@@ -391,7 +392,7 @@ def test_the_end_things_were_given_up_for_is_no_noun_of_the_heading() -> None:
     assert {("favorite drink", "beer", "end"), ("works at", "Toyota", "end")} <= found
     assert not any(relation == "studies at" for relation, _, _ in found)
     fun = _extracted("Things I do for fun: chess and baking.")  # "for fun" is the heading's
-    assert {("hobby", "chess", "assert"), ("hobby", "baking", "assert")} <= fun
+    assert {("hobby", "playing chess", "assert"), ("hobby", "baking", "assert")} <= fun
 
 
 @pytest.mark.parametrize(
@@ -416,3 +417,9 @@ def test_a_heading_noun_that_is_its_verbs_subject_needs_what_it_is_for() -> None
         "My weekends are always the same: cycling, woodworking, and losing at poker."
     )
     assert ("hobby", "losing", "assert") not in found
+
+
+def test_items_held_before_something_under_a_heading_with_a_verb_ended() -> None:
+    found = _facts("Jobs I had before this one: waiter, tour guide, and bartender.")
+    assert {("job title", "waiter", "end"), ("job title", "tour guide", "end")} <= found
+    assert not {f for f in found if f[2] == "assert"}

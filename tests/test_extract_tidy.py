@@ -136,8 +136,8 @@ def test_a_title_ends_with_its_person(value: str, tidied: str) -> None:
         ("golf", "golf"),
         ("tango", "tango"),
         ("crochet", "crochet"),
-        ("chess", "chess"),
-        ("poker", "poker"),  # no doer of "poke"
+        ("chess", "playing chess"),  # a game at a table: "playing", no "chessing"
+        ("poker", "playing poker"),  # no doer of "poke"
         ("clearer", "clearer"),  # a comparative, no doer
         ("contacts", "contacts"),
         ("climbing", "climbing"),
@@ -147,7 +147,7 @@ def test_a_title_ends_with_its_person(value: str, tidied: str) -> None:
         ("fell runner", "fell running"),
         ("piano teacher", "piano teacher"),  # no activity written more often
         # the thing a pastime is told by
-        ("chessboard", "chess"),
+        ("chessboard", "playing chess"),
         ("allotment", "allotment gardening"),
         ("sourdough starter", "baking sourdough"),
     ],
@@ -276,3 +276,21 @@ def test_a_value_stops_at_a_reason_typed_as_cause() -> None:
     from tem.extract.tidy import tidy
 
     assert tidy("favorite drink", "coffee cause of my heart tests") == "coffee"
+
+
+@pytest.mark.parametrize(
+    ("relation", "value", "tidied"),
+    [
+        ("hobby", "chess", "playing chess"),  # a game at a table, named as the guide does
+        ("hobby", "chess club", "playing chess"),
+        ("hobby", "baduk club", "playing baduk"),
+        ("hobby", "rugby", "rugby"),  # a sport keeps its bare name
+        ("lives in", "Wagga Wagga", "Wagga Wagga"),  # a name may say a word twice
+        ("favorite drink", "chai chai chai", "chai"),
+        ("has pet", "Cavalier King Charles, Poppy", "Cavalier King Charles"),
+    ],
+)
+def test_games_doubled_names_and_a_pets_name_after_a_comma(
+    relation: str, value: str, tidied: str
+) -> None:
+    assert tidy(relation, value) == tidied

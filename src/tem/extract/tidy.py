@@ -111,6 +111,10 @@ def tidy_in(candidate: Candidate, sentence: Any) -> str | None:
     return tidy(candidate.relation, candidate.value, played=played)
 
 
+NAMED_RELATIONS = frozenset({"lives in", "works at", "studies at", "partner"})
+"""Relations whose values are names, which may say a word twice: "Wagga Wagga"."""
+
+
 def tidy(relation: str, value: str | None, *, played: bool = False) -> str | None:
     """``value`` without the words around it that are not the value (see above); a
     pastime ``played`` as a thing ("play the fiddle") keeps its noun (no "fiddling")."""
@@ -129,7 +133,8 @@ def tidy(relation: str, value: str | None, *, played: bool = False) -> str | Non
     if not words or bare or unnamed or said in TIMES or day or words[0].casefold() == "than":
         return None  # "broke up 💔": no words, no value; "week lmao": a time; "way more
         # than lemon tea": the other side of a comparison
-    if len(words) > 1 and len({w.casefold() for w in words}) == 1:
+    named = relation in NAMED_RELATIONS and words[0][:1].isupper()  # "Wagga Wagga", "Bora Bora"
+    if len(words) > 1 and len({w.casefold() for w in words}) == 1 and not named:
         words = words[:1]  # "chai chai chai"
     words = _without_when(relation, words)
     if len(words) > 1 and relation == "partner" and words[0].casefold() in PARTNER_WORDS:
@@ -236,12 +241,14 @@ def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str
     if relation == "hobby" and not played:
         said = " ".join(words).casefold()
         if said in GEAR:
-            return GEAR[said].split()  # "glued to a chessboard": chess
-        if len(words) > 1 and words[-1].casefold() in GATHERINGS and said not in KEPT_GATHERINGS:
+            words = GEAR[said].split()  # "glued to a chessboard": chess
+        elif len(words) > 1 and words[-1].casefold() in GATHERINGS and said not in KEPT_GATHERINGS:
             words = words[:-1]  # "shogi club", "Irish dancing class", "swim team": swimming
-            return [*words[:-1], activity(words[-1])]
-        if len(words) == 1 or words[-1].casefold().endswith(DOERS):
+            words = [*words[:-1], activity(words[-1])]
+        elif len(words) == 1 or words[-1].casefold().endswith(DOERS):
             words = [*words[:-1], activity(words[-1])]  # "salsa dancer": salsa dancing
+    if relation == "hobby" and " ".join(words).casefold() in TABLE_GAMES:
+        words = ["playing", *words]  # "the chess club": playing chess, as the guide names it
     return words
 
 
@@ -256,6 +263,14 @@ GATHERINGS = frozenset(
 """Where a pastime is done with others, no part of its name: the writers label "running"
 for "my running club", "Irish dancing" for "my Irish dancing class" and "choir" for
 "choir practice"."""
+TABLE_GAMES = frozenset(
+    """
+    chess go baduk weiqi shogi xiangqi janggi poker bridge mahjong backgammon scrabble
+    checkers draughts dominoes
+    """.split()
+)
+"""Games played at a table, whose pastime English names by "playing": "playing chess", as
+the writers' guide names it; sports keep their bare name ("rugby")."""
 KEPT_GATHERINGS = frozenset({"book club"})
 """A gathering that is itself the pastime's name."""
 
@@ -430,6 +445,9 @@ def _pet(words: list[str]) -> list[str]:
     singular ("two huskies": a husky), without a word of fondness ("lil pug")."""
     while len(words) > 1 and words[0].casefold() in FOND | HOW_IT_CAME:
         words = words[1:]
+    named_after = next((i for i, w in enumerate(words[:-1]) if i and w.endswith(",")), None)
+    if named_after is not None:  # "my Cavalier King Charles, Poppy": the kind, then its name
+        words = [*words[:named_after], words[named_after].rstrip(",")]
     if len(words) > 1 and words[-1].casefold() in YOUNG and words[-2].casefold() not in COATS:
         words = words[:-1]  # "a kelpie pup", "my Persian kitten": a kelpie, a Persian
     if len(words) > 1 and _pet_then_name(words):
