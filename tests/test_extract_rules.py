@@ -1130,3 +1130,21 @@ def test_cutting_ones_teeth_as_a_title_starts_it() -> None:
     assert ("Maria", "job title", "paralegal", "assert") in triples(
         "I'm cutting my teeth as a paralegal at Baker McKenzie while the divorce drags on."
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("im single and living in a caravan in zakopane its freezing", "Zakopane"),
+        ("I live in a caravan in Treviso.", "Treviso"),
+        (
+            "Been living in a converted Coaster bus in Margaret River, working nights.",
+            "Margaret River",
+        ),
+        ("lol yes I live in a van in bristol now", "bristol"),  # a van: no town of Van
+        ("I live in a tiny Bushwick sublet.", "Bushwick"),
+        ("I live in a small village outside Izmir called Şirince.", "Şirince"),
+    ],
+)
+def test_what_one_lives_in_stands_between_living_and_the_place(text: str, place: str) -> None:
+    assert values_of(text, "lives in") == {place}
