@@ -211,3 +211,14 @@ def test_a_place_a_verb_of_work_names_stays_an_employer_whatever_else_is_said() 
     found = triples("Tata Consultancy Services let me go at 54, so now I'm living on my own terms.")
     assert ("Maria", "works at", "Tata Consultancy Services", "end") in found
     assert not {f for f in found if f[1] == "studies at"}
+
+
+def test_a_names_own_s_before_a_past_verb_stays_with_the_name() -> None:
+    assert ("works at", "Nando's", "assert") in _facts("Nando's promoted me to manager last week.")
+    assert ("works at", "McDonald's", "assert") in _facts("McDonald's hired me last week.")
+
+
+def test_being_given_a_role_is_no_ending() -> None:
+    said = triples("REI laid me off, then Patagonia gave me a fully remote role.")
+    assert ("Maria", "works at", "Patagonia", "end") not in said
+    assert ("Maria", "works at", "REI", "end") in said

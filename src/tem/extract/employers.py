@@ -275,7 +275,11 @@ def _name_of(subject: Token, verb: Token) -> Any | None:
         named = named[1:]  # "The Aga Khan Hospital"
     if named.start <= span.start and span.end <= named.end:
         span = named
-    if len(span) > 1 and span[-1].lower_ in ("'s", "’s") and span.end == verb.i:
+    acted = verb.tag_ == "VBD" and verb.lemma_ not in ("have", "be")  # "Nando's promoted me"
+    shop = span.end < verb.i and span.doc[span.end].lower_ in ("'s", "’s")
+    if acted and shop and span.end + 1 == verb.i:
+        span = span.doc[span.start : span.end + 1]  # the name's own "'s": a past verb after
+    elif len(span) > 1 and span[-1].lower_ in ("'s", "’s") and span.end == verb.i and not acted:
         span = span[:-1]  # "Embraer's had me flight-testing": "has", no owner
     return span if shapes.well_formed("works at", span) else None
 

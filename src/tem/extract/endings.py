@@ -110,6 +110,10 @@ def _as_cue(token: Any, span: Any) -> bool:
         return True
     if any(c.dep_ == "dobj" and c.lower_ == "teeth" for c in token.children):
         return False  # "cut my teeth as a paralegal": a start
+    if token.lemma_ == "give" and any(
+        c.dep_ == "dative" and c.lower_ in ("me", "us") for c in token.children
+    ):
+        return False  # "Patagonia gave me a remote role": a start; "gave up", "gave notice"
     # an ending verb, not a noun ("by *trade*") nor a name ("in with my gf Marija in *Split*")
     return token.pos_ != "NOUN" and not (
         token.pos_ == "PROPN" and token.ent_type_ in NAMED_ENTITIES

@@ -122,6 +122,7 @@ def heading_candidates(sentence: Any, before: Any | None, speaker: str) -> list[
     single = relation in HELD_ONE_AT_A_TIME
     bygone = any(t.lower_ in BYGONE and t.head == noun for t in heading) or _bygone_heading(heading)
     bygone = bygone or any(_ending_verb(t) for t in heading)  # "Hobbies I've had to drop:"
+    bygone = bygone or any(_held_before(t) and t.head.dep_ == "relcl" for t in heading)
     out: list[Candidate] = []
     for piece, (value, extra), now in zip(pieces, values, marked, strict=True):
         if single and not any(marked) and not together and not bygone:
@@ -549,7 +550,10 @@ DAILY = frozenset(
 def _held_before(token: Token) -> bool:
     """ "before" after a heading's noun and before a time of life: "My hobbies before uni",
     "Jobs before the kids"; not "My drinks before work" (every day's)."""
-    if token.lower_ != "before" or token.head.lemma_.casefold() not in HEADINGS:
+    held = token.head
+    if held.pos_ in ("VERB", "AUX") and held.dep_ == "relcl" and held.lemma_ in HOLDING_VERBS:
+        held = held.head  # "Jobs I had before landing at the Academy:"
+    if token.lower_ != "before" or held.lemma_.casefold() not in HEADINGS:
         return False
     return not any(o.lemma_.casefold() in DAILY for o in token.children if o.dep_ == "pobj")
 
