@@ -12,6 +12,7 @@ from typing import Any
 from tem.extract import filters, idioms, kinds, trips
 from tem.extract.bio import bio_candidates
 from tem.extract.breakups import breakup_candidates
+from tem.extract.clubs import club_pastimes
 from tem.extract.contracts import contract_candidates
 from tem.extract.copula import be_facts, possessive_facts
 from tem.extract.deixis import back_homes, here_homes, pointed_homes
@@ -91,6 +92,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *fragment_pastimes(sentence, speaker),
         *scheduled_pastimes(sentence, speaker),
         *solace_pastimes(sentence, speaker),
+        *club_pastimes(sentence, speaker),
     ]
     homes = [c for c in [*found, *given] if c.relation == "lives in" and c.kind == "assert"]
     given += posted_homes(sentence, speaker, homes)
