@@ -423,3 +423,9 @@ def test_items_held_before_something_under_a_heading_with_a_verb_ended() -> None
     found = _facts("Jobs I had before this one: waiter, tour guide, and bartender.")
     assert {("job title", "waiter", "end"), ("job title", "tour guide", "end")} <= found
     assert not {f for f in found if f[2] == "assert"}
+
+
+def test_a_place_the_tagger_took_for_a_plural_at_an_items_start_is_a_name() -> None:
+    found = _facts("Places I've lived this year: Leeds, Cornwall, and now Bath.")
+    assert ("lives in", "Leeds", "end") in found
+    assert ("lives in", "Bath", "assert") in found

@@ -143,6 +143,7 @@ def test_quit_said_to_someone_is_advice() -> None:
         "broke up with my gf Shira right before the season, tbh it was for the best",
         "Broke up with Shira last month, honestly it's been a relief",
         "broke up w Shira before leaving for my gap year honestly feels so freeing",
+        "broke up w my gf Shira after the olympiad, she cheated (not at chess lol)",
     ],
 )
 def test_a_past_verb_opening_a_message_is_the_speakers_not_a_later_clauses(text: str) -> None:

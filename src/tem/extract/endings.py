@@ -110,14 +110,27 @@ def _as_cue(token: Any, span: Any) -> bool:
         return True
     if any(c.dep_ == "dobj" and c.lower_ == "teeth" for c in token.children):
         return False  # "cut my teeth as a paralegal": a start
-    if token.lemma_ == "give" and any(
-        c.dep_ == "dative" and c.lower_ in ("me", "us") for c in token.children
-    ):
-        return False  # "Patagonia gave me a remote role": a start; "gave up", "gave notice"
+    if token.lemma_ == "give" and _given_a_start(token):
+        return False  # "Patagonia gave me a remote role": a start; "gave me my degree" ends
     # an ending verb, not a noun ("by *trade*") nor a name ("in with my gf Marija in *Split*")
     return token.pos_ != "NOUN" and not (
         token.pos_ == "PROPN" and token.ent_type_ in NAMED_ENTITIES
     )
+
+
+GIVEN_ENDS = frozenset(
+    "degree diploma notice boot sack push chop axe elbow redundancy order p45 heave-ho".split()
+)
+"""What is given to one who leaves: "gave me my degree", "gave me the boot"."""
+
+
+def _given_a_start(verb: Any) -> bool:
+    """ "gave me a fully remote role": something given to the speaker that is no
+    leaving's (:data:`GIVEN_ENDS`)."""
+    if not any(c.dep_ == "dative" and c.lower_ in ("me", "us") for c in verb.children):
+        return False
+    given = [c for c in verb.children if c.dep_ == "dobj"]
+    return not any(g.lemma_.casefold() in GIVEN_ENDS or g.lower_ in GIVEN_ENDS for g in given)
 
 
 def _moved_in(verb: Any) -> bool:

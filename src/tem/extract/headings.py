@@ -396,8 +396,8 @@ def _named(words: list[Token]) -> bool:
 
 
 def _name_word(token: Token) -> bool:
-    capital = token.text[:1].isupper() and not token.is_sent_start
-    return token.pos_ == "PROPN" or token.lower_ in NAME_LINKS or capital
+    capital = token.text[:1].isupper() and (not token.is_sent_start or token.ent_type_ != "")
+    return token.pos_ == "PROPN" or token.lower_ in NAME_LINKS or capital  # "Leeds" as NNS
 
 
 def _name(words: list[Token]) -> str | None:

@@ -142,10 +142,21 @@ def opening_past(verb: Token) -> bool:
     later clause: "Broke up with my gf Shira, tbh it was for the best" is chat that drops
     the speaker's "I", not a clause sharing "it"."""
     past = verb.tag_ == "VBD" or misread_base(verb)  # "Got a whippet called Dotty, she's ..."
-    if not past or verb.dep_ not in ("advcl", "csubj") or verb.head.i < verb.i:
+    if not past or verb.dep_ not in ("advcl", "csubj", "ccomp") or verb.head.i < verb.i:
         return False
+    if verb.dep_ == "ccomp" and (verb.head.lemma_ in REPORTING or not _comma_between(verb)):
+        return False  # "Got engaged, she told me": hers; "broke up with Marek, he cheated"
     before = verb.doc[verb.sent.start : verb.i]
     return all(t.is_punct or interjection(t) or t.dep_ == "advmod" for t in before)
+
+
+REPORTING = frozenset({"say", "tell", "write", "text", "announce", "post", "claim"})
+"""Verbs that report another's words: the clause before them is what was said."""
+
+
+def _comma_between(verb: Token) -> bool:
+    """True for a comma between ``verb``'s clause and the verb it was hung on."""
+    return any(t.text in (",", ";") for t in verb.doc[verb.i : verb.head.i])
 
 
 def elided_first_person(verb: Token) -> bool:
