@@ -3,8 +3,12 @@ no home; a clause's own words say so, not those of another clause inside it."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from tem.core.session import Session, Turn
+from tem.extract import OfflineExtractor
 from test_extract_learned import added_by, facts_with
 from test_extract_rules import triples
 
@@ -157,3 +161,28 @@ def test_an_occasion_that_says_when_a_home_began_is_no_trip(text: str, home: str
 )
 def test_a_trips_place_or_a_short_return_is_no_home(text: str) -> None:
     assert not {f for f in triples(text) if f[1] == "lives in"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've been staying in Whitefield since 2019.",
+        "I am staying in Koramangala only, um, for the past five years, near the office.",
+        "I joined Tata Steel as a trainee and am staying with my cousin in Jamshedpur.",
+        "I'm doing my BTech at Anna University and staying in a PG in Chennai.",
+    ],
+)
+def test_a_stay_told_as_lasting_or_with_whom_is_a_home(text: str) -> None:
+    assert ("lives in", "assert") in _homes(text)
+
+
+def test_a_stay_this_week_or_at_a_hotel_is_a_visit() -> None:
+    for text in ("I'm staying in Rome this week.", "I'm staying in a hotel in Rome."):
+        assert not _homes(text)
+
+
+def _homes(text: str) -> set[tuple[str, str]]:
+    """The (relation, kind) of every home the whole extractor reads in ``text``."""
+    session = Session("s", datetime(2024, 5, 8, tzinfo=UTC), (Turn("Ana", text, 0),))
+    found = OfflineExtractor().extract(session)
+    return {(f.relation, f.kind) for f in found if f.relation == "lives in"}

@@ -134,8 +134,9 @@ def _home(span: Any, words: list[str]) -> bool:
         return False  # "settling an argument with Thandi": company, no place
     if any(_other_home(t) for t in span.sent):
         return False  # "Rome is my second home": loved, not lived in
-    if root.dep_ == "pobj" and trips.stays(root.head.head):
-        return True  # "i stay in ipoh"
+    stay = trips.stay_of(root)
+    if stay is not None and trips.stays(stay):
+        return True  # "i stay in ipoh", "staying with my cousin in Jamshedpur"
     said = sentence_words(span)
     cues = {spelled(w, HOME_CUES) for w in said}  # "been livin in lagos"
     if cues & HOME_CUES or said & HOME_WORDS:

@@ -213,15 +213,55 @@ def stays(verb: Token) -> bool:
     week", "staying at a hostel" are visits, "stay in shape" is no place)."""
     if verb.lemma_ != "stay" or verb.tag_ not in ("VBP", "VBZ", "VBG"):
         return False
-    if verb.tag_ == "VBG" and any(t.ent_type_ in ("DATE", "TIME") for t in verb.subtree):
+    lasting = _lasting(verb)  # "staying in Chennai since 2015", "for the past five years"
+    dated = any(t.ent_type_ in ("DATE", "TIME") for t in verb.subtree)
+    if verb.tag_ == "VBG" and dated and not lasting:
         return False  # "I'm staying in Rome this week": a visit; "I am staying in Pune" is home
     preps = [c for c in verb.children if c.dep_ == "prep"]
-    if {p.lower_ for p in preps} & {"for", "at", "until", "till"}:
+    if (
+        {p.lower_ for p in preps} & {"at", "until", "till"}
+        or not lasting
+        and "for" in {p.lower_ for p in preps}
+    ):
         return False
+    if any(t.lemma_ in TRIP_NOUNS - {"weekend"} for t in verb.sent):
+        return False  # "in Edinburgh for the Fringe, staying in a tiny flat"
     places = [o for p in preps if p.lower_ == "in" for o in p.children if o.dep_ == "pobj"]
+    hosts = [o for p in preps if p.lower_ in ("in", "with") for o in p.children]
+    places += [o for h in hosts for p in h.children if p.lower_ == "in" for o in p.children]
     return any(
         o.pos_ == "PROPN" or o.ent_type_ in ("GPE", "LOC") or lowercase_place(o) for o in places
-    )  # "i stay in pune"
+    )  # "i stay in pune", "staying with my cousin in Jamshedpur"
+
+
+def _lasting(verb: Token) -> bool:
+    """True for a stay told as lasting: "since 2015", "for good", "for the past five
+    years"."""
+    for prep in (c for c in verb.children if c.dep_ == "prep"):
+        said = {t.lower_ for t in prep.subtree}
+        if prep.lower_ == "since" or prep.lower_ == "for" and said & {"good", "past", "last"}:
+            return True
+    return False
+
+
+def stay_of(place: Token) -> Token | None:
+    """The verb of the stay whose "in" names ``place``, directly ("staying in Chennai")
+    or through where or with whom ("staying in a PG in Chennai", "staying with my cousin
+    in Jamshedpur"); None when no "stay" names it."""
+    if place.dep_ != "pobj" or place.head.lower_ != "in":
+        return None
+    above = place.head.head
+    if (
+        above.pos_ in ("NOUN", "PROPN")
+        and above.dep_ == "pobj"
+        and above.head.lower_
+        in (
+            "in",
+            "with",
+        )
+    ):
+        above = above.head.head
+    return above if above.lemma_ == "stay" else None
 
 
 def _every(token: Token) -> bool:
