@@ -1148,3 +1148,16 @@ def test_cutting_ones_teeth_as_a_title_starts_it() -> None:
 )
 def test_what_one_lives_in_stands_between_living_and_the_place(text: str, place: str) -> None:
     assert values_of(text, "lives in") == {place}
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("I work at Dad's shop, Hendry & Sons.", "Hendry & Sons"),
+        ("I work at my uncle's shop, Berber Salih, in Izmir.", "Berber Salih"),
+        ("I work at the family restaurant, Taqueria Lupita.", "Taqueria Lupita"),
+        ("I work at a cafe, Marta.", "cafe"),  # the one addressed names no cafe
+    ],
+)
+def test_a_workplace_named_after_a_comma_is_the_employer(text: str, employer: str) -> None:
+    assert values_of(text, "works at") == {employer}

@@ -205,11 +205,31 @@ def _employer(token: Token) -> str | None:
         return None  # "I've lost all my Spanish": a language, lost
     if token.pos_ == "PROPN" or token.ent_type_ == "ORG":
         return phrase(token)
+    named = _named_after_comma(token)
+    if named is not None:
+        return named  # "Dad's shop, Hendry & Sons", "the family pub, Doherty's"
     bare = not any(c.dep_ in ("det", "poss", "amod", "compound") for c in token.children)
     if called_after(token):
         return None  # "a startup called Finlytics": the name is the employer (firms.py)
     if token.lemma_ in lx.EMPLOYER_NOUNS and not bare:
         return phrase(token)  # "a call centre"; "left school at sixteen" names no employer
+    return None
+
+
+def _named_after_comma(token: Token) -> str | None:
+    """The proper name set after a common noun of a workplace and a comma, as its
+    apposition or the parser's conjunct ("my uncle's shop, Berber Salih, in Izmir"); a
+    person's name there is the shop's when it has two words (one is the one addressed:
+    "I work at a cafe, Marta")."""
+    if token.pos_ != "NOUN" or token.lemma_ not in lx.EMPLOYER_NOUNS:
+        return None
+    after = token.nbor() if token.i + 1 < len(token.doc) else None
+    if after is None or after.text != ",":
+        return None
+    for name in (c for c in token.children if c.dep_ in ("appos", "conj") and c.i > after.i):
+        whole = len([t for t in name.subtree if t.pos_ == "PROPN"]) > 1  # no "..., Marta."
+        if name.pos_ == "PROPN" and name.ent_type_ not in ("GPE", "DATE"):
+            return phrase(name) if name.ent_type_ != "PERSON" or whole else None
     return None
 
 
