@@ -429,3 +429,21 @@ def test_a_place_the_tagger_took_for_a_plural_at_an_items_start_is_a_name() -> N
     found = _facts("Places I've lived this year: Leeds, Cornwall, and now Bath.")
     assert ("lives in", "Leeds", "end") in found
     assert ("lives in", "Bath", "assert") in found
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Gave up this year: the Wednesday night sailing, gin, and my flat in Lerwick.",
+         ("favorite drink", "gin", "end")),
+        ("Jobs I've walked away from on this coast: deckhand, net mender, and ferry cashier.",
+         ("job title", "deckhand", "end")),
+        ("My titles at the surf shop before I quit: board repairer, cashier and surf instructor.",
+         ("job title", "cashier", "end")),
+        ("Places I've lived: Gdańsk, Hel, and now Sopot.", ("lives in", "Gdańsk", "end")),
+    ],
+)  # fmt: skip
+def test_a_heading_of_leaving_with_no_subject_away_or_before_ends_its_items(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in _extracted(text)

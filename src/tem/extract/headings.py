@@ -30,7 +30,7 @@ from tem.extract import filters, kinds, languages, shapes, values
 from tem.extract import lexicon as lx
 from tem.extract.facts import Candidate, Kind
 from tem.extract.places import known_place
-from tem.extract.subjects import FIRST_POSSESSIVE, said_by
+from tem.extract.subjects import FIRST_POSSESSIVE, SAME_PAST, said_by
 
 Token = Any
 
@@ -396,7 +396,8 @@ def _named(words: list[Token]) -> bool:
 
 
 def _name_word(token: Token) -> bool:
-    capital = token.text[:1].isupper() and (not token.is_sent_start or token.ent_type_ != "")
+    opening = token.is_sent_start and token.ent_type_ == "" and not known_place(token.text)
+    capital = token.text[:1].isupper() and not opening
     return token.pos_ == "PROPN" or token.lower_ in NAME_LINKS or capital  # "Leeds" as NNS
 
 
@@ -508,13 +509,19 @@ def _ending_verb(verb: Token) -> bool:
     )
     cut = verb.lemma_ == "cut" and particles <= {"out"}  # "Drinks I've cut (out): ..."
     ending = (verb.lemma_ in LIST_ENDING_VERBS and particles <= ENDING_PARTICLES) or gave_up
-    ending = ending or said_bye or cut
-    marked = any(c.dep_ == "mark" for c in verb.children)  # "since I left Lagos I've ..."
+    walked = verb.lemma_ == "walk" and any(c.lower_ == "away" for c in verb.children)
+    ending = ending or said_bye or cut or walked  # "Jobs I've walked away from:"
+    marks = {c.lower_ for c in verb.children if c.dep_ == "mark"}
+    marked = bool(marks - {"before"})  # "since I left Lagos I've ..."; "before I quit:" ends
     if _ended_by_itself(verb):
         return not filters.is_negated(verb)
     obliged = verb.dep_ == "xcomp" and verb.head.lemma_ in ("have", "need")
     joined = verb.dep_ == "conj" and verb.head.pos_ == "VERB"  # "Jobs I've had and dropped"
     mine = said_by(verb) or (obliged or joined) and said_by(verb.head)  # "had to give up"
+    subjects = [c for c in verb.children if c.dep_ in CLAUSE_SUBJECTS]
+    past = verb.tag_ in ("VBD", "VBN") or verb.lower_ in SAME_PAST  # "Cut from my life:"
+    told = past and verb.lemma_ != "lose"  # "Gave up this year:"; no "Lost at the disco:" nor
+    mine = mine or not subjects and verb.i == verb.sent.start and told  # "Dropping my intro:"
     return ending and not marked and mine and not filters.is_negated(verb)
 
 
