@@ -241,3 +241,7 @@ def test_a_day_ahead_in_anothers_clause_puts_no_fact_of_the_speakers_ahead(
 )
 def test_a_day_ahead_in_the_speakers_own_clauses_still_puts_it_ahead(text: str) -> None:
     assert not {f for f in triples(text) if f[1] == "works at"}
+
+
+def test_any_more_in_two_words_ends_as_anymore_does() -> None:
+    assert ("Maria", "lives in", "Leeds", "end") in triples("I don't live in Leeds any more.")

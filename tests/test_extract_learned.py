@@ -708,3 +708,13 @@ def test_a_language_learnt_for_years_taught_or_learned_is_spoken(text: str, lang
     from tests.test_extract_rules import triples
 
     assert ("Maria", "speaks", language, "assert") in triples(text)
+
+
+@pytest.mark.parametrize("label", ["HOBBY", "HOBBY_END"])
+def test_what_the_speaker_does_not_do_anymore_has_ended(
+    monkeypatch: pytest.MonkeyPatch, label: str
+) -> None:
+    """ "anymore" belongs to the verb above the value ("do"), not to the value's own."""
+    found = facts_with(monkeypatch, "I don't do kickboxing anymore.", "kickboxing", label)
+    assert ("Ana", "hobby", "kickboxing", "end") in found
+    assert ("Ana", "hobby", "kickboxing", "assert") not in found

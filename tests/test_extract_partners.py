@@ -340,3 +340,8 @@ def test_a_name_typed_in_lowercase_after_the_partner_word_is_the_partner(
 
 def test_a_chat_word_after_the_partner_word_is_no_name() -> None:
     assert not {v for _, r, v, _ in triples("my gf lol is mad at me") if r == "partner"}
+
+
+def test_dropping_anchor_together_is_no_ending() -> None:
+    found = triples("Me and Keoni finally dropped anchor together, we're engaged!")
+    assert ("Ana", "partner", "Keoni", "end") not in found

@@ -108,8 +108,8 @@ def _as_cue(token: Any, span: Any) -> bool:
         return False  # "moved in with my gf Marija": a start
     if token.lemma_.casefold() not in END_VERBS:
         return True
-    if any(c.dep_ == "dobj" and c.lower_ == "teeth" for c in token.children):
-        return False  # "cut my teeth as a paralegal": a start
+    if any(c.dep_ == "dobj" and c.lower_ in ("teeth", "anchor") for c in token.children):
+        return False  # "cut my teeth as a paralegal", "dropped anchor together": a start
     if token.lemma_ == "give" and _given_a_start(token):
         return False  # "Patagonia gave me a remote role": a start; "gave me my degree" ends
     # an ending verb, not a noun ("by *trade*") nor a name ("in with my gf Marija in *Split*")

@@ -236,7 +236,13 @@ def _no_longer(neg: Token) -> bool:
     if following is not None and following.lower_ in ("longer", "more"):
         return True
     modal = any(c.tag_ == "MD" for c in neg.head.children)  # "can't pick it up anymore"
-    return not modal and any(c.lower_ == "anymore" for c in neg.head.children)
+    return not modal and any(_anymore(c) for c in neg.head.children)
+
+
+def _anymore(word: Token) -> bool:
+    """ "anymore", or "any more" in two words ("I'm not enrolled there any more")."""
+    spaced = word.lower_ == "more" and word.i > 0 and word.nbor(-1).lower_ == "any"
+    return word.lower_ == "anymore" or spaced
 
 
 def is_hypothetical(verb: Token) -> bool:

@@ -463,12 +463,17 @@ def one_occasion(span: Any) -> bool:
 
 def _kind_said(span: Any, kind: Kind) -> Kind:
     """The kind the words say, where the model's label misread it: an ending no word
-    says holds; what the speaker quit ("just quit infosys lol") or has "no more" of, or a
-    firm that shut (:func:`tem.extract.posts.shut`), has ended."""
-    if kind == "end" and not (says_an_end(span) or _no_more(span)):
+    says holds; what the speaker quit ("just quit infosys lol"), has "no more" of or does
+    not do "anymore" (the verb above the value's own: "I don't do kickboxing anymore"),
+    or a firm that shut (:func:`tem.extract.posts.shut`), has ended."""
+    root = span.root
+    verb = root.head.head if root.dep_ == "pobj" else root.head  # the value's own verb
+    own = root.dep_ in ("dobj", "pobj", "attr", "xcomp") and verb.pos_ in ("VERB", "AUX")
+    no_longer = own and filters.ended_by_no_longer(verb)
+    if kind == "end" and not (says_an_end(span) or _no_more(span) or no_longer):
         return "assert"
     shut = span.root.dep_ == "nsubj" and posts.shut(span.root.head)  # "X closed its doors"
-    if kind == "assert" and (_object_left(span) or _no_more(span) or shut):
+    if kind == "assert" and (_object_left(span) or _no_more(span) or shut or no_longer):
         return "end"
     return kind
 
