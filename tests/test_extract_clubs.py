@@ -22,6 +22,7 @@ RULES = OfflineExtractor(learned=False)
         ("We spend every Sunday at the chess club.", {("playing chess", "assert")}),
         ("I'm a member of the Leith quiz club.", {("quiz", "assert")}),
         ("I quit the running club.", {("running", "end")}),
+        ("I row for the college boat club.", {("rowing", "assert")}),  # the verb's pastime
         ("I'm not in the chess club anymore.", {("playing chess", "end")}),
         ("My sister is in a chess club.", set()),
         ("I might join the running club.", set()),

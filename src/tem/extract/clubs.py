@@ -21,6 +21,7 @@ from typing import Any
 
 from tem.extract import filters
 from tem.extract.facts import Candidate
+from tem.extract.forms import gerund
 from tem.extract.subjects import SELF
 from tem.extract.tidy import KEPT_GATHERINGS
 
@@ -44,6 +45,9 @@ DOING = frozenset(
 )
 """Verbs of doing a pastime in, for or with a group ("play for the chess club"), or of
 being taken into one ("roped into the tennis league")."""
+DONE_ITSELF = frozenset("row sing dance swim run ride cycle box skate".split())
+"""Verbs that name the pastime done in a group themselves: "row for the boat club" (not
+"bowl", which is cricket's as often: "bowling leg-spin for the Bradford club")."""
 MEMBERS = frozenset({"member", "captain", "president", "part", "secretary", "treasurer"})
 """Nouns of one in a group: "a member of the bridge club"."""
 NOT_PASTIMES = frozenset({"work", "staff", "office", "company", "sales", "project", "dev", *GROUPS})
@@ -64,6 +68,8 @@ def club_pastimes(sentence: Any, speaker: str) -> list[Candidate]:
         verb = _verb_of(noun)
         if kind is not None and verb is not None and filters.ended_by_no_longer(verb):
             kind = "end"  # "I'm not in the chess club anymore"
+        if kind is not None and noun.dep_ == "pobj" and noun.head.head.lemma_ in DONE_ITSELF:
+            pastime = gerund(noun.head.head.lemma_)  # "I row for the college boat club": rowing
         if pastime is not None and kind is not None:
             found.append(Candidate(speaker, "hobby", pastime, kind, noun.i))
     return found
