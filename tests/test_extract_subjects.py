@@ -175,3 +175,25 @@ def test_a_chat_opener_with_its_comma_is_no_subject() -> None:
     assert ("Maria", "works at", "Accenture", "end") in triples(
         "welp, officially left Accenture today. bye bye utilization targets 👋"
     )
+
+
+def test_quit_opening_a_message_before_a_name_is_no_part_of_the_name() -> None:
+    """ "Quit Orkney Ferries" is no firm of that name, nor the subject of what follows."""
+    found = triples("Quit Orkney Ferries, broke up with Erlend, and moved in with my mum.")
+    assert ("Maria", "works at", "Orkney Ferries", "end") in found
+    assert ("Maria", "partner", "Erlend", "end") in found
+    assert all(subject == "Maria" for subject, *_ in found)
+
+
+def test_irelands_after_with_a_gerund_is_the_speakers_perfect() -> None:
+    """ "I'm after leaving X" is "I have just left X"."""
+    found = triples("I'm after leaving the Killybegs Fishermen's Organisation.")
+    assert ("Maria", "works at", "Killybegs Fishermen's Organisation", "end") in found
+
+
+def test_one_paid_or_hired_to_do_something_does_it() -> None:
+    found = triples("Mum pays me a pittance to be the receptionist at Haddad Dental.")
+    assert ("Maria", "job title", "receptionist", "assert") in found
+    assert ("Maria", "works at", "Haddad Dental", "assert") in found
+    asked = triples("She told me to quit Google.")  # what one is told to do is a wish
+    assert not {t for t in asked if t[0] == "Maria" and t[1] == "works at"}

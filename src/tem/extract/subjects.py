@@ -23,6 +23,9 @@ INHERITING_DEPS = frozenset({"conj", "xcomp", "advcl", "pcomp", "acl", "acomp"})
 SINCE = frozenset({"after", "since", "upon"})
 """Prepositions whose gerund has happened, done by the clause's subject: "after moving to
 Ipoh, I ..." (not "instead of moving", "before moving")."""
+HIRING = frozenset({"pay", "hire", "employ"})
+"""Verbs whose object does what follows for pay: "Mum pays me to be the receptionist"
+(what one is asked, told or wanted to do is the asker's wish, not a fact)."""
 LIFE_EVENTS = frozenset({"move", "relocate", "settle", "emigrate", "marry", "wed", "split"})
 """Gerunds of a move or a couple's start or end, read after "since"/"after"."""
 
@@ -62,9 +65,14 @@ def subject_token(verb: Token) -> Token | None:
             return None  # "Broke up with Shira, tbh it was for the best": not "it"
         if verb.dep_ not in INHERITING_DEPS or verb.head.i == verb.i:
             return None
+        told = [c for c in verb.head.children if c.dep_ in ("dobj", "dative") and c.i < verb.i]
+        hired = verb.dep_ == "xcomp" and verb.head.lemma_ in HIRING  # not "asked me to"
+        if hired and any(c.lower_ in ("me", "us") for c in told):
+            return next(c for c in told if c.lower_ in ("me", "us"))  # "Mum pays me to be"
         verb = verb.head
         if verb.lower_ in SINCE and verb.dep_ == "prep" and verb.head.i != verb.i:
-            if gerund.lemma_ not in LIFE_EVENTS:
+            perfect = verb.lower_ == "after" and verb.head.lemma_ == "be"  # "I'm after leaving"
+            if gerund.lemma_ not in LIFE_EVENTS and not perfect:
                 return None  # "since retiring", "since starting at Imperial": read apart
             verb = verb.head  # "After moving to Ipoh, I found ...": the "I" of "found"
     return None

@@ -217,7 +217,8 @@ def _lowered_past(match: re.Match[str]) -> str:
     from tem.extract.nlp import past_form
 
     word = match.group(1)
-    return word.lower() if past_form(word.lower(), shortest=5) else word
+    same = word == "Quit"  # its past is its bare form: "Quit Orkney Ferries, broke up with ..."
+    return word.lower() if same or past_form(word.lower(), shortest=5) else word
 
 
 SELF_HEADED = re.compile(
