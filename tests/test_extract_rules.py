@@ -1144,6 +1144,7 @@ def test_cutting_ones_teeth_as_a_title_starts_it() -> None:
         ("lol yes I live in a van in bristol now", "bristol"),  # a van: no town of Van
         ("I live in a tiny Bushwick sublet.", "Bushwick"),
         ("I live in a small village outside Izmir called Şirince.", "Şirince"),
+        ("Mum pays me a pittance, but I live rent-free in Croydon so mustn't grumble.", "Croydon"),
     ],
 )
 def test_what_one_lives_in_stands_between_living_and_the_place(text: str, place: str) -> None:
@@ -1161,3 +1162,9 @@ def test_what_one_lives_in_stands_between_living_and_the_place(text: str, place:
 )
 def test_a_workplace_named_after_a_comma_is_the_employer(text: str, employer: str) -> None:
     assert values_of(text, "works at") == {employer}
+
+
+def test_a_pets_name_typed_in_lowercase_after_its_kind_is_a_pet() -> None:
+    found = triples("our old border collie bess passed away last nite im gutted")
+    assert ("Maria", "has pet", "bess", "end") in found
+    assert not {t for t in triples("my dog walker is late") if t[1] == "has pet"}

@@ -377,6 +377,16 @@ def _denied(noun: Token) -> bool:
     )
 
 
+def _lowercase_pet_name(noun: Token) -> bool:
+    """A name typed in lowercase after an animal ("our old border collie bess"): no
+    English word, with an animal word as its compound."""
+    from tem.extract.nlp import english_word
+
+    kinds_before = [c for c in noun.children if c.dep_ == "compound" and c.i == noun.i - 1]
+    animal = any(c.lemma_.casefold() in lx.ANIMALS for c in kinds_before)
+    return animal and noun.is_lower and noun.is_alpha and not english_word(noun.text)
+
+
 def possessive_facts(noun: Token, speaker: str) -> Stated:
     """ "my dog Max" -> has pet; "my girlfriend Anna" -> partner; "my flat in Leeds"."""
     owner = next((c for c in noun.children if c.dep_ == "poss"), None)
@@ -388,8 +398,10 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
     if _denied(noun):
         return []
     lemma = noun.lemma_.casefold()
-    if lemma not in lx.ANIMALS and _behaves_as_pet(noun):
-        name = phrase(noun, keep_adjectives=False)  # "my Ridgeback barked at the postman"
+    lowercase = _lowercase_pet_name(noun)  # "our old collie bess passed away"
+    if lemma not in lx.ANIMALS and (lowercase or _behaves_as_pet(noun)):
+        name = noun.text if lowercase else phrase(noun, keep_adjectives=False)  # "my
+        # Ridgeback barked at the postman"
         return [] if not name else [(speaker, "has pet", name, "assert")]
     if lemma in lx.ANIMALS:
         name = proper_name(noun) or _compound_name(noun)

@@ -287,6 +287,11 @@ def place_from(token: Token, preps: Iterable[str], *, dwelling: bool = False) ->
                 return inner
         if obj.lemma_ in SETTLEMENTS and (named := _named_place(obj)) is not None:
             return named
+    if dwelling:  # "I live rent-free in Croydon": the place hung on how one lives
+        for how in children(token, ("acomp", "advmod")):
+            inner = place_from(how, ("in", "on"))
+            if inner is not None:
+                return inner
     return None
 
 
