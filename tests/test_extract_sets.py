@@ -13,7 +13,7 @@ twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
 that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
 twenty-five-writer model, ``tests/data/extraction_fresh10.jsonl``, written after
 that round's last change, and ``extraction_fresh11.jsonl`` to
-``extraction_fresh126.jsonl``, each frozen before the extractor it measures read it; each
+``extraction_fresh132.jsonl``, each frozen before the extractor it measures read it; each
 by someone who saw neither the code, nor the other sets; fresh5 to fresh60 are training
 rows of the span model since the eighty-four-writer model, so their floors now guard
 against regressions only) or
@@ -165,6 +165,12 @@ SETS = {
     "extraction_fresh124.jsonl": ROOT / "data" / "extraction_fresh124.jsonl",
     "extraction_fresh125.jsonl": ROOT / "data" / "extraction_fresh125.jsonl",
     "extraction_fresh126.jsonl": ROOT / "data" / "extraction_fresh126.jsonl",
+    "extraction_fresh127.jsonl": ROOT / "data" / "extraction_fresh127.jsonl",
+    "extraction_fresh128.jsonl": ROOT / "data" / "extraction_fresh128.jsonl",
+    "extraction_fresh129.jsonl": ROOT / "data" / "extraction_fresh129.jsonl",
+    "extraction_fresh130.jsonl": ROOT / "data" / "extraction_fresh130.jsonl",
+    "extraction_fresh131.jsonl": ROOT / "data" / "extraction_fresh131.jsonl",
+    "extraction_fresh132.jsonl": ROOT / "data" / "extraction_fresh132.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
