@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from tem.extract import filters
-from tem.extract.facts import Candidate
+from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import gerund
 from tem.extract.subjects import SELF
 from tem.extract.tidy import KEPT_GATHERINGS
@@ -90,7 +90,7 @@ def _pastime(noun: Token) -> str | None:
     return word.lower_ if known_head("hobby", word.lower_) else None
 
 
-def _belongs(noun: Token) -> str | None:
+def _belongs(noun: Token) -> Kind | None:
     """ "assert" when the speaker is in ``noun``'s group, "end" when they left it, else
     None (see the module's words)."""
     if noun.dep_ == "pobj" and noun.head.lower_ in (*BELONGING, "at"):
@@ -123,16 +123,8 @@ def _verb_of(token: Token) -> Token | None:
 def _speakers(verb: Token) -> bool:
     """True for a clause of the speaker's that states what holds."""
     subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-    if not subjects:
-        subjects = (
-            [c for c in verb.head.children if c.dep_ == "nsubj"]
-            if verb.dep_
-            in (
-                "conj",
-                "xcomp",
-            )
-            else []
-        )
+    if not subjects and verb.dep_ in ("conj", "xcomp"):  # "... and play for the club"
+        subjects = [c for c in verb.head.children if c.dep_ == "nsubj"]
     if not subjects or any(s.lower_ not in SELF for s in subjects):
         return False
     return not _not_said(verb)

@@ -242,7 +242,7 @@ def _no_longer(neg: Token) -> bool:
 def _anymore(word: Token) -> bool:
     """ "anymore", or "any more" in two words ("I'm not enrolled there any more")."""
     spaced = word.lower_ == "more" and word.i > 0 and word.nbor(-1).lower_ == "any"
-    return word.lower_ == "anymore" or spaced
+    return bool(word.lower_ == "anymore" or spaced)
 
 
 def is_hypothetical(verb: Token) -> bool:

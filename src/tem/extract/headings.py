@@ -520,8 +520,8 @@ def _ending_verb(verb: Token) -> bool:
     mine = said_by(verb) or (obliged or joined) and said_by(verb.head)  # "had to give up"
     subjects = [c for c in verb.children if c.dep_ in CLAUSE_SUBJECTS]
     past = verb.tag_ in ("VBD", "VBN") or verb.lower_ in SAME_PAST  # "Cut from my life:"
-    told = past and verb.lemma_ != "lose"  # "Gave up this year:"; no "Lost at the disco:" nor
-    mine = mine or not subjects and verb.i == verb.sent.start and told  # "Dropping my intro:"
+    told = past and verb.lemma_ != "lose"  # not "Lost at the disco:", nor "Dropping my intro:"
+    mine = mine or not subjects and verb.i == verb.sent.start and told  # "Gave up this year:"
     return ending and not marked and mine and not filters.is_negated(verb)
 
 

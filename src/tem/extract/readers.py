@@ -207,7 +207,7 @@ def _employer(token: Token) -> str | None:
         return phrase(token)
     named = _named_after_comma(token)
     if named is not None:
-        return named  # "Dad's shop, Hendry & Sons", "the family pub, Doherty's"
+        return named  # "Dad's shop, Hendry & Sons", "my uncle's shop, Berber Salih"
     bare = not any(c.dep_ in ("det", "poss", "amod", "compound") for c in token.children)
     if called_after(token):
         return None  # "a startup called Finlytics": the name is the employer (firms.py)

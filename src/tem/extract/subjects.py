@@ -65,10 +65,12 @@ def subject_token(verb: Token) -> Token | None:
             return None  # "Broke up with Shira, tbh it was for the best": not "it"
         if verb.dep_ not in INHERITING_DEPS or verb.head.i == verb.i:
             return None
-        told = [c for c in verb.head.children if c.dep_ in ("dobj", "dative") and c.i < verb.i]
-        hired = verb.dep_ == "xcomp" and verb.head.lemma_ in HIRING  # not "asked me to"
-        if hired and any(c.lower_ in ("me", "us") for c in told):
-            return next(c for c in told if c.lower_ in ("me", "us"))  # "Mum pays me to be"
+        if verb.dep_ == "xcomp" and verb.head.lemma_ in HIRING:  # not "asked me to"
+            objects = ("dobj", "dative")
+            hired = [c for c in verb.head.children if c.dep_ in objects and c.i < verb.i]
+            hired = [c for c in hired if c.lower_ in ("me", "us")]
+            if hired:
+                return hired[0]  # "Mum pays me a pittance to be the receptionist"
         verb = verb.head
         if verb.lower_ in SINCE and verb.dep_ == "prep" and verb.head.i != verb.i:
             perfect = verb.lower_ == "after" and verb.head.lemma_ == "be"  # "I'm after leaving"

@@ -218,11 +218,8 @@ def stays(verb: Token) -> bool:
     if verb.tag_ == "VBG" and dated and not lasting:
         return False  # "I'm staying in Rome this week": a visit; "I am staying in Pune" is home
     preps = [c for c in verb.children if c.dep_ == "prep"]
-    if (
-        {p.lower_ for p in preps} & {"at", "until", "till"}
-        or not lasting
-        and "for" in {p.lower_ for p in preps}
-    ):
+    said = {p.lower_ for p in preps}
+    if said & {"at", "until", "till"} or "for" in said and not lasting:
         return False
     if any(t.lemma_ in TRIP_NOUNS - {"weekend"} for t in verb.sent):
         return False  # "in Edinburgh for the Fringe, staying in a tiny flat"
@@ -251,15 +248,8 @@ def stay_of(place: Token) -> Token | None:
     if place.dep_ != "pobj" or place.head.lower_ != "in":
         return None
     above = place.head.head
-    if (
-        above.pos_ in ("NOUN", "PROPN")
-        and above.dep_ == "pobj"
-        and above.head.lower_
-        in (
-            "in",
-            "with",
-        )
-    ):
+    hosted = above.dep_ == "pobj" and above.head.lower_ in ("in", "with")
+    if above.pos_ in ("NOUN", "PROPN") and hosted:
         above = above.head.head
     return above if above.lemma_ == "stay" else None
 
