@@ -29,6 +29,21 @@ from typing import Any
 from tem.extract import filters, kinds, languages, shapes, values
 from tem.extract import lexicon as lx
 from tem.extract.facts import Candidate, Kind
+from tem.extract.items import (
+    CURRENT,
+    CUTS,
+    NAMING,
+    TIMES,
+    animal_of,
+    cut_at_link,
+    first_name,
+    is_named,
+    is_occupation,
+    lowered,
+    split_items,
+    stripped,
+    text_of,
+)
 from tem.extract.places import known_place
 from tem.extract.subjects import FIRST_POSSESSIVE, SAME_PAST, said_by
 
@@ -82,23 +97,8 @@ WORKPLACES = frozenset({"place", "company", "firm", "organisation", "organizatio
 """Nouns of a heading that lists employers when its verb is "work": "Places I've worked"."""
 TOGETHER = frozenset({"two", "three", "both", "several", "multiple", "work", "hold"})
 """Words of a heading that holds its single-valued items at once: "I work two jobs"."""
-CURRENT = frozenset({"now", "currently", "presently", "today"})
 BYGONE = frozenset({"past", "former", "previous", "old", "ex"})
 """Words of a heading whose items all ended: "Past jobs: lifeguard, line cook"."""
-QUANTITY_NOUNS = frozenset("bit lot lots loads ton tons cup cups pint pints glass pair".split())
-PASSING = frozenset("occasional odd daily weekly endless".split())
-"""Adjectives of frequency: "the occasional jigsaw" is a jigsaw."""
-TIMES = frozenset(
-    "morning afternoon evening night day weekday weekend week month summer winter".split()
-)
-"""Times of a schedule, which a list of jobs may give in place of a job ("mornings at X")."""
-NAMING = ("called", "named")
-FINAL_JOINERS = frozenset({"and", "or", "plus"})
-LEADING = CURRENT | FINAL_JOINERS | PASSING | FIRST_POSSESSIVE
-"""Words an item may open with that are no part of its value: "and now my ..."."""
-CUTS = frozenset("called named who which that when where if because".split())
-JOINERS = frozenset({",", ";"})
-NAME_LINKS = values.NAME_LINKS | {"of", "&"}
 
 
 def heading_candidates(sentence: Any, before: Any | None, speaker: str) -> list[Candidate]:
@@ -110,7 +110,7 @@ def heading_candidates(sentence: Any, before: Any | None, speaker: str) -> list[
     if found is None:
         return []
     noun, relation = found
-    pieces = _items(items)
+    pieces = split_items(items)
     if len(pieces) < 2:
         return []
     values = [_value(relation, noun, piece) for piece in pieces]
@@ -262,46 +262,35 @@ def _doubted(verb: Token) -> bool:
     )
 
 
-def _items(items: Any) -> list[list[Token]]:
-    """The items of a list, split at commas and at the last "and"/"or"."""
-    pieces: list[list[Token]] = [[]]
-    for token in items:
-        if token.text in JOINERS or (token.lower_ in FINAL_JOINERS and token.dep_ == "cc"):
-            pieces.append([])
-        elif not (token.is_punct and token.text not in ("&", "'")):
-            pieces[-1].append(token)
-    return [p for p in pieces if p]
-
-
 def _value(relation: str, noun: Token, piece: list[Token]) -> tuple[str | None, Any]:
     """The value one item gives ``relation`` and, for a job "at" a named employer, the
     employer fact as well: ``(value, (relation, value) | None)``."""
-    words = _stripped(piece)
+    words = stripped(piece)
     if words and words[0].lower_ in CUTS:
         return None, None  # ", and now the ukulele, which the cat hates": no item
-    head, tail = _cut(words)
+    head, tail = cut_at_link(words)
     if relation == "speaks":  # the heading says it is a language: "a bit of Pashto"
-        said = _text(head)
+        said = text_of(head)
         return languages.language_of(said) or (
-            said if _named(head) and len(head) <= 2 else None
+            said if is_named(head) and len(head) <= 2 else None
         ), None
     if relation in ("lives in", "works at"):
-        return _name(piece), None
+        return first_name(piece), None
     if relation == "studies at":
-        return _name(tail) or (_name(head) if _named(head) else None), None
+        return first_name(tail) or (first_name(head) if is_named(head) else None), None
     if relation == "job title":
-        if _named(head) and not _lowered(head):  # "lifeguard, barista": not names
-            return None, ("works at", _name(head))
-        employer = _name(tail[1:]) if tail and tail[0].lower_ in ("at", *NAMING) else None
+        if is_named(head) and not lowered(head):  # "lifeguard, barista": not names
+            return None, ("works at", first_name(head))
+        employer = first_name(tail[1:]) if tail and tail[0].lower_ in ("at", *NAMING) else None
         if tail and tail[0].lower_ in NAMING:  # "a car wash called Splash Zone"
             return None, None if employer is None else ("works at", employer)
-        title = _text(head) if head and _occupation(head[-1]) else None
+        title = text_of(head) if head and is_occupation(head[-1]) else None
         return title, None if employer is None else ("works at", employer)
     if relation == "has pet":
-        return _animal(head), None
+        return animal_of(head), None
     if not head or head[-1].pos_ not in ("NOUN", "PROPN", "VERB"):
         return None, None
-    text = _text(head)
+    text = text_of(head)
     if not _leisure_item(noun, head):
         return None, None
     if relation == "hobby" and noun.lemma_ == "instrument":
@@ -336,105 +325,6 @@ def _activity(words: list[Token]) -> bool:
     if kinds.is_drink([t.lower_ for t in span]) or span.root.lower_ in kinds.animal_words():
         return False
     return words[0].tag_ == "VBG" or shapes.well_formed("hobby", span)
-
-
-def _occupation(word: Token) -> bool:
-    """A job under a heading of jobs: a person noun, or any noun but a time
-    ("mornings at Starbucks") or a word that is never a title."""
-    if kinds.person_noun(word.text):
-        return True
-    timed = word.ent_type_ in ("DATE", "TIME") or word.lemma_.casefold() in TIMES
-    firm = word.lower_ in kinds.FIRMS  # "Jobs I've quit: a call centre": a place of work
-    noun = word.pos_ == "NOUN" or _lowered([word])
-    return noun and not (timed or firm) and word.lower_ not in kinds.NOT_A_TITLE
-
-
-def _lowered(words: list[Token]) -> bool:
-    """Words the tagger took for a name though none is capitalised, in a sentence that
-    capitalises ("Jobs I've had: lifeguard, ..."; not "jobs ive had: ikea, costa")."""
-    sentence = words[0].sent if words else ()
-    capitals = any(t.text[:1].isupper() and not t.is_sent_start for t in sentence)
-    return capitals and all(t.pos_ == "PROPN" and t.text.islower() for t in words)
-
-
-def _stripped(piece: list[Token]) -> list[Token]:
-    """An item without its leading joiners, marks of time, articles and quantities:
-    "and now a PhD" -> "PhD", "a bit of Pashto" -> "Pashto"."""
-    words = list(piece)
-    while words:
-        first = words[0]
-        if first.lower_ in LEADING or first.pos_ in ("DET", "NUM"):
-            words = words[1:]
-        elif first.pos_ == "ADV" and len(words) > 1:
-            words = words[1:]
-            if words and words[0].pos_ == "ADJ" and len(words) > 1:
-                words = words[1:]  # "very bad harmonica": the judgement goes
-        elif first.lower_ in kinds.QUANTIFIERS and len(words) > 1:
-            words = words[1:]
-        elif first.lower_ in QUANTITY_NOUNS and len(words) > 2 and words[1].lower_ == "of":
-            words = words[2:]
-        else:
-            break
-    return words
-
-
-def _cut(words: list[Token]) -> tuple[list[Token], list[Token]]:
-    """The item's own words and what follows them ("waitress" | "at Denny's")."""
-    for i, token in enumerate(words):
-        if i == 0:
-            continue
-        if token.lower_ in NAME_LINKS and words[i - 1].pos_ == "PROPN":
-            continue  # "Bank of America", "Politecnico di Milano"
-        if token.pos_ in ("ADP", "SCONJ") or token.lower_ in CUTS:
-            return words[:i], words[i:]
-    return words, []
-
-
-def _named(words: list[Token]) -> bool:
-    """True for words that are a name: proper nouns, or capitalised inside a sentence."""
-    return bool(words) and all(_name_word(t) for t in words)
-
-
-def _name_word(token: Token) -> bool:
-    opening = token.is_sent_start and token.ent_type_ == "" and not known_place(token.text)
-    capital = token.text[:1].isupper() and not opening
-    return token.pos_ == "PROPN" or token.lower_ in NAME_LINKS or capital  # "Leeds" as NNS
-
-
-def _name(words: list[Token]) -> str | None:
-    """The first run of proper nouns in ``words``: "a cabin near Tadoussac" -> Tadoussac."""
-    run: list[Token] = []
-    for token in words:
-        if _named([token]) or (run and token.lower_ in NAME_LINKS):
-            run.append(token)
-        elif run:
-            break
-    while run and run[-1].lower_ in NAME_LINKS:
-        run.pop()
-    if run and run[-1].i + 1 < len(run[-1].doc) and run[-1].nbor().lower_ in ("'s", "’s"):
-        run.append(run[-1].nbor())  # "Denny's"
-    return _text(run) or None
-
-
-def _text(words: list[Token]) -> str:
-    """The words as written, from the first to the last: "Morgan & Finch"."""
-    return words[0].doc[words[0].i : words[-1].i + 1].text if words else ""
-
-
-def _animal(words: list[Token]) -> str | None:
-    """The animal an item names: "Pixel the cat" -> cat, "two cats" -> cat."""
-    if "the" in [t.lower_ for t in words[1:]]:
-        words = words[[t.lower_ for t in words].index("the", 1) + 1 :]
-    known = kinds.animal_words()
-    for start in range(len(words)):
-        tail = words[start:]
-        if not tail:
-            break
-        if tail[-1].lemma_.casefold() in known or tail[-1].lower_ in known:
-            return " ".join([*(t.text for t in tail[:-1]), tail[-1].lemma_])
-        if " ".join(t.lower_ for t in tail) in known:
-            return _text(tail)
-    return None
 
 
 LIST_ENDING_VERBS = frozenset(
@@ -589,13 +479,13 @@ def ended_items(items: Any, speaker: str) -> list[Candidate]:
     colon = items.doc[items.start - 1] if items.start > 0 else None
     heading = [t for t in colon.sent if t.i < colon.i] if colon is not None else []
     sports = [t for t in heading if t.pos_ == "NOUN" and t.lemma_ in PASTIME_HEADS]
-    for piece in _items(items):
+    for piece in split_items(items):
         words = [t for t in piece if t.dep_ != "det" and t.lower_ not in FIRST_POSSESSIVE]
         words = [t for t in words if t.lower_ not in ("itself", "and", "or")]
         if sports and words and len(words) <= 3 and not any(t.pos_ == "AUX" for t in words):
-            found.append(Candidate(speaker, "hobby", _text(words), "end", words[0].i))
+            found.append(Candidate(speaker, "hobby", text_of(words), "end", words[0].i))
         elif words and len(words) <= 3 and kinds.is_drink([t.lower_ for t in words]):
-            found.append(Candidate(speaker, "favorite drink", _text(words), "end", words[0].i))
-        elif words and all(t.text[:1].isupper() for t in words) and known_place(_text(words)):
-            found.append(Candidate(speaker, "lives in", _text(words), "end", words[0].i))
+            found.append(Candidate(speaker, "favorite drink", text_of(words), "end", words[0].i))
+        elif words and all(t.text[:1].isupper() for t in words) and known_place(text_of(words)):
+            found.append(Candidate(speaker, "lives in", text_of(words), "end", words[0].i))
     return found
