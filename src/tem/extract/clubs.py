@@ -22,6 +22,7 @@ from typing import Any
 from tem.extract import filters
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import gerund
+from tem.extract.kinds import clause_of
 from tem.extract.subjects import SELF
 from tem.extract.tidy import KEPT_GATHERINGS
 
@@ -65,8 +66,7 @@ def club_pastimes(sentence: Any, speaker: str) -> list[Candidate]:
             continue
         pastime = _pastime(noun)
         kind = _belongs(noun)
-        verb = _verb_of(noun)
-        if kind is not None and verb is not None and filters.ended_by_no_longer(verb):
+        if kind is not None and filters.ended_by_no_longer(clause_of(noun)):
             kind = "end"  # "I'm not in the chess club anymore"
         if kind is not None and noun.dep_ == "pobj" and noun.head.head.lemma_ in DONE_ITSELF:
             pastime = gerund(noun.head.head.lemma_)  # "I row for the college boat club": rowing
@@ -100,8 +100,8 @@ def _belongs(noun: Token) -> Kind | None:
         if verb.pos_ in ("VERB", "AUX") and spent and doing and _speakers(verb):
             return "assert"
     if noun.dep_ == "pobj" and noun.head.lower_ == "of" and noun.head.head.lemma_ in MEMBERS:
-        verb = _verb_of(noun.head.head)
-        if verb is not None and _speakers(verb) and verb.lemma_ == "be":
+        verb = clause_of(noun.head.head)
+        if verb.lemma_ == "be" and _speakers(verb):
             return "assert"
     if noun.dep_ == "dobj" and _speakers(noun.head):
         lemma = noun.head.lemma_.casefold()
@@ -109,14 +109,6 @@ def _belongs(noun: Token) -> Kind | None:
     if noun.dep_ == "nsubj" and noun.head.lemma_ in HOLDING and not _not_said(noun.head):
         held = [c for c in noun.head.subtree if c.lower_ in ("me", "us")]
         return "assert" if held else None
-    return None
-
-
-def _verb_of(token: Token) -> Token | None:
-    """The verb of ``token``'s clause, or None."""
-    for above in token.ancestors:
-        if above.pos_ in ("VERB", "AUX"):
-            return above
     return None
 
 
