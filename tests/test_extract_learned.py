@@ -366,6 +366,38 @@ def test_a_proposal_the_grammar_or_the_kind_rules_out_is_dropped(
     assert added_by(monkeypatch, text, value, label) == set()
 
 
+@pytest.mark.parametrize(
+    ("text", "value", "role"),
+    [
+        ("I'm a choreographer, I live in Soweto.", "choreographer", "choreographer"),
+        (
+            "I'm a session guitarist, mostly for telly adverts.",
+            "session guitarist",
+            "session guitarist",
+        ),
+        ("I'm a mime in Montréal.", "mime", "mime"),
+    ],
+)
+def test_a_role_no_writer_named_is_kept_when_the_speaker_says_they_are_one(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str, role: str
+) -> None:
+    assert ("Ana", "job title", role, "assert") in facts_with(monkeypatch, text, value, "JOB_TITLE")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I'm a fiend for masala chai.", "fiend"),
+        ("My wife is a choreographer.", "choreographer"),
+        ("Honestly it gave me a real sense of purpose.", "sense of purpose"),
+    ],
+)
+def test_a_role_no_writer_named_is_dropped_elsewhere(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str
+) -> None:
+    assert added_by(monkeypatch, text, value, "JOB_TITLE") == set()
+
+
 def test_the_partner_of_a_clause_about_the_partner_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     facts = facts_with(monkeypatch, "My wife Ana works at Google.", "Ana", "PARTNER", "Bea")
     assert ("Bea", "partner", "Ana", "assert") in facts

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tem.extract.nlp import load_pipeline
-from tem.extract.roles import role_candidates
+from tem.extract.roles import role_candidates, said_to_be
 
 
 def roles(text: str) -> set[str | None]:
@@ -85,3 +85,37 @@ def test_a_speakers_doing_as_an_occupation_gives_the_role(text: str, role: str |
 )
 def test_no_role_from_who_the_speaker_is_or_would_be(text: str) -> None:
     assert roles(text) == set()
+
+
+def said(text: str) -> set[str]:
+    """The nouns ``text``'s speaker says they are "a" of (:func:`roles.said_to_be`)."""
+    return {t.text for t in load_pipeline()(text) if said_to_be(t)}
+
+
+@pytest.mark.parametrize(
+    ("text", "noun"),
+    [
+        ("I'm a choreographer, I live in Soweto.", "choreographer"),
+        ("I'm a mime in Montréal.", "mime"),
+        ("I'm an octopus fisher working out of Joal.", "fisher"),
+        ("I've been a demonstrator in the practicals since Michaelmas.", "demonstrator"),
+    ],
+)
+def test_the_speaker_says_they_are_a_noun(text: str, noun: str) -> None:
+    assert noun in said(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My wife is a choreographer.",  # someone else
+        "I'm the choreographer.",  # no article of one among many
+        "I'm a fiend for masala chai.",  # what one loves
+        "I'm a Rapid Wien ultra, make it make sense.",
+        "I'm a jack of all trades.",
+        "I'm a postgraduate at the University of Delhi.",  # enrolled
+        "I'm a mother of three.",
+    ],
+)
+def test_who_the_speaker_is_is_no_noun_said_to_be(text: str) -> None:
+    assert said(text) == set()

@@ -35,7 +35,18 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tem.extract import about, filters, institutions, kinds, offers, partners, posts, shapes, trips
+from tem.extract import (
+    about,
+    filters,
+    institutions,
+    kinds,
+    offers,
+    partners,
+    posts,
+    roles,
+    shapes,
+    trips,
+)
 from tem.extract.deixis import back_in_fragment
 from tem.extract.endings import END_CUES, says_an_end
 from tem.extract.facts import Candidate, Kind
@@ -186,6 +197,7 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
     value = canonical(relation, span)
     if (
         not known_head(relation, value)  # "an urge to serve", "a real sense of purpose"
+        and not (relation == "job title" and roles.said_to_be(span.root))
         or kind == "assert"
         and (
             old_or_compared(span)

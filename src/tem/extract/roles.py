@@ -35,6 +35,9 @@ NOT_WORK = (
         teenager teen adult
         foreigner immigrant expat migrant refugee local visitor tourist guest beginner
         newbie volunteer survivor believer speaker native
+        scholar undergraduate postgraduate graduate
+        fan supporter ultra fiend sucker stickler glutton addict junkie nut freak fanatic
+        enthusiast buff geek nerd jack creature
         """.split()
     )
     | NOT_ROLES
@@ -42,7 +45,8 @@ NOT_WORK = (
     | STUDENTS
 )
 """Person nouns that say who someone is, not their work: those no place is a role "at"
-(:data:`tem.extract.institutions.NOT_ROLES`), kin and students among them."""
+(:data:`tem.extract.institutions.NOT_ROLES`), kin and students among them, and those of
+what one loves ("a fiend for masala chai", "a Rapid Wien ultra", "a jack of all trades")."""
 
 
 def role_candidates(sentence: Any, speaker: str) -> list[Candidate]:
@@ -127,3 +131,15 @@ def _occupation(noun: Token) -> bool:
     """An occupation of the lexicon, or a noun of a doer (:data:`DOERS`)."""
     lemma = noun.lemma_.casefold()
     return lemma in OCCUPATIONS or kinds.person_noun(noun.text) and lemma.endswith(DOERS)
+
+
+def said_to_be(noun: Token) -> bool:
+    """True when the speaker says they are "a" ``noun`` ("I'm a mime in Montréal", "I am
+    a session guitarist"): the complement of the speaker's own "be" with an indefinite
+    article, a common noun that says no more than who someone is (:data:`NOT_WORK`)."""
+    be = noun.head
+    if noun.dep_ != "attr" or be.lemma_ != "be" or noun.tag_ != "NN":
+        return False
+    if not children(be, ("nsubj",), SELF) or noun.lemma_.casefold() in NOT_WORK:
+        return False
+    return any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.children)
