@@ -197,3 +197,16 @@ def test_one_paid_or_hired_to_do_something_does_it() -> None:
     assert ("Maria", "works at", "Haddad Dental", "assert") in found
     asked = triples("She told me to quit Google.")  # what one is told to do is a wish
     assert not {t for t in asked if t[0] == "Maria" and t[1] == "works at"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("My fiancé Declan and I are settling in Cork.", ("Maria", "lives in", "Cork", "assert")),
+        ("My wife Amira and me both speak Arabic.", ("Maria", "speaks", "Arabic", "assert")),
+    ],
+)
+def test_the_speaker_joined_to_a_named_partner_is_a_subject(
+    text: str, fact: tuple[str, str, str, str]
+) -> None:
+    assert fact in triples(text)

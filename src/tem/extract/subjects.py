@@ -231,8 +231,11 @@ def _own_object(word: Token) -> bool:
 def name_of(token: Token, speaker: str) -> str | None:
     """Return the subject name a noun phrase refers to, or None."""
     lower = token.lower_
-    if lower in SELF or any(c.dep_ == "conj" and c.lower_ in SELF for c in token.children):
-        return speaker
+    named = [token, *(c for c in token.children if c.dep_ == "appos")]  # "my fiancé Declan"
+    if lower in SELF or any(
+        c.dep_ == "conj" and c.lower_ in SELF for n in named for c in n.children
+    ):
+        return speaker  # "my wife and I", "my fiancé Declan and I"
     if token.pos_ == "PRON":
         return None
     owner = next((c for c in token.children if c.dep_ == "poss"), None)
