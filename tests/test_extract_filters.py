@@ -245,3 +245,29 @@ def test_a_day_ahead_in_the_speakers_own_clauses_still_puts_it_ahead(text: str) 
 
 def test_any_more_in_two_words_ends_as_anymore_does() -> None:
     assert ("Maria", "lives in", "Leeds", "end") in triples("I don't live in Leeds any more.")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        # a move told as when something stopped: the stop is no doubt cast on the move
+        ("Since moving from Pune to Bengaluru I've stopped doing pottery.",
+         ("Maria", "lives in", "Bengaluru", "assert")),
+        ("I quit smoking after moving to Leeds.", ("Maria", "lives in", "Leeds", "assert")),
+        # what the speaker gave up "on" is left ("bailed on my PhD at Imperial")
+        ("I bailed on my PhD at Imperial.", ("Maria", "studies at", "Imperial", "end")),
+    ],
+)  # fmt: skip
+def test_a_clause_that_says_when_something_stopped_holds(
+    text: str, fact: tuple[str, str, str, str]
+) -> None:
+    assert fact in triples(text)
+
+
+def test_a_pastime_taken_up_leaves_out_when() -> None:
+    found = triples("I took up running after my divorce.")
+    assert ("Maria", "hobby", "running", "assert") in found
+
+
+def test_a_lowercase_van_lived_in_is_no_town() -> None:
+    assert not {f for f in triples("we moved into the van in march") if f[2] == "Van"}

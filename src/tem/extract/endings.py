@@ -14,6 +14,7 @@ from typing import Any
 
 from tem.extract.filters import blocked
 from tem.extract.kinds import heading_before, superseded, word_forms
+from tem.extract.lexicon import TIME_PREPOSITIONS
 
 END_CUES = frozenset(
     """
@@ -22,7 +23,7 @@ END_CUES = frozenset(
     finish finished former ex anymore longer used sell sold rehome die died lose lost cut
     hang hung over done goodbye farewell notice swap swapped switch switched replace
     trade traded off out move moved dropout separated widowed widower widow end ended
-    away let last pack packed part parted unemployed towel history ban banned
+    away let last pack packed part parted unemployed towel history ban banned bail bailed
     """.split()
 )
 """Words of an ending: a fact proposed as ended needs one in its clause (:func:`clause_words`)."""
@@ -78,6 +79,8 @@ def clause_words(span: Any) -> set[str]:
     chain = [verb]
     while chain[-1].dep_ in CHAINED and chain[-1].head.i != chain[-1].i:
         above = chain[-1].head  # "decided to quit", "gave up coffee and switched"
+        if chain[-1].dep_ == "pcomp" and above.lower_ in TIME_PREPOSITIONS:
+            break  # "since moving to Pune I've stopped painting": when, not what, stopped
         chain.append(above.head if above.pos_ == "ADP" else above)  # "retired from skating"
     heading = heading_before(span.sent)
     words = [*span.root.subtree, *chain, *(w for t in own for w in t.subtree), *(heading or ())]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from tem.extract.lexicon import TIME_PREPOSITIONS
 from tem.extract.questions import is_question, question_start
 from tem.extract.subjects import FIRST_POSSESSIVE, said_by
 
@@ -263,9 +264,16 @@ def is_hypothetical(verb: Token) -> bool:
             _governing_lemma(t) in HYPOTHETICAL_GOVERNORS
             and not _coordinated(below[i], t)
             and not _held_view(below[i], t)
+            and not _when_stopped(below[i], t)
         )
         for i, t in enumerate(chain)
     )
+
+
+def _when_stopped(below: Token, governor: Token) -> bool:
+    """ "I quit smoking *after* moving to Leeds": a stop the clause is the time of, not
+    one it is what stopped ("stopped dreaming of Lisbon")."""
+    return governor.lemma_ in ("stop", "quit") and below.lower_ in TIME_PREPOSITIONS
 
 
 def _governing_lemma(token: Token) -> str:

@@ -25,6 +25,8 @@ OCCUPATIONS = frozenset(
     """.split()
 )
 TITLE_HEADS = OCCUPATIONS - {"student"}
+TIME_PREPOSITIONS = frozenset("after before since during until till throughout".split())
+"""Prepositions that say when something was done, no part of it: "running after my divorce"."""
 STUDENTS = frozenset("student undergrad postgrad fresher freshman sophomore".split())
 """Nouns of one enrolled at a school: "a freshman at Spelman"."""
 STUDY_YEARS = frozenset("first second third fourth final 1st 2nd 3rd 4th".split())

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from tem.extract.lexicon import DRINKS, HOME_NOUNS, KIN_NOUNS
+from tem.extract.lexicon import DRINKS, HOME_NOUNS, KIN_NOUNS, TIME_PREPOSITIONS
 from tem.extract.nlp import listed_word
 from tem.extract.places import known_place, place_at
 
@@ -243,6 +243,8 @@ def is_place(token: Token) -> bool:
     return lowercase_place(token) is not None
 
 
+DWELT_IN = frozenset({"van", "bus", "truck", "boat", "barge", "camper", "caravan", "tent"})
+"""Things one lives in that share their word with a town ("the van": not Van, Turkey)."""
 WHERE = frozenset({"in", "to", "from", "near", "at", "outside", "around"})
 """Prepositions after which a word is where someone is."""
 
@@ -259,6 +261,8 @@ def lowercase_place(token: Token) -> str | None:
         return None  # "swapped pálinka for oat lattes" (Lattes is a town); "moved to assam"
     before = [c for c in token.lefts if c.dep_ == "compound"]  # "boise idaho": the city
     common = any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in token.lefts)
+    vehicle = token.lower_ in DWELT_IN and any(c.dep_ in ("det", "poss") for c in token.lefts)
+    common = common or vehicle  # "moving into the van": no town Van, "the netherlands" one
     for word in before if common else [*before, token]:  # "a van in bristol": no town Van
         span = place_at(word)
         if span is not None:
@@ -372,7 +376,10 @@ def verb_phrase(verb: Token) -> str:
 
 
 def _is_time(token: Token) -> bool:
-    """True for "last year", "in the fall", "next month": times, not part of an action."""
+    """True for "last year", "in the fall", "next month", "after my divorce": times, not
+    part of an action."""
+    if token.dep_ == "prep" and token.lower_ in TIME_PREPOSITIONS:
+        return True
     return any(t.ent_type_ in ("DATE", "TIME") or t.lemma_ in TIME_WORDS for t in token.subtree)
 
 
