@@ -115,6 +115,7 @@ def test_the_speaker_says_they_are_a_noun(text: str, noun: str) -> None:
         "I'm a jack of all trades.",
         "I'm a postgraduate at the University of Delhi.",  # enrolled
         "I'm a mother of three.",
+        "I'm a sparky living in Geelong.",  # "living" taken for the noun
     ],
 )
 def test_who_the_speaker_is_is_no_noun_said_to_be(text: str) -> None:

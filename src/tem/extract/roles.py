@@ -140,6 +140,8 @@ def said_to_be(noun: Token) -> bool:
     be = noun.head
     if noun.dep_ != "attr" or be.lemma_ != "be" or noun.tag_ != "NN":
         return False
+    if noun.lower_.endswith("ing"):
+        return False  # "a sparky living in Geelong", "living" taken for a noun
     if not children(be, ("nsubj",), SELF) or noun.lemma_.casefold() in NOT_WORK:
         return False
     return any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.children)
