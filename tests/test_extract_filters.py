@@ -271,3 +271,8 @@ def test_a_pastime_taken_up_leaves_out_when() -> None:
 
 def test_a_lowercase_van_lived_in_is_no_town() -> None:
     assert not {f for f in triples("we moved into the van in march") if f[2] == "Van"}
+
+
+def test_a_run_on_statement_opening_on_now_is_not_denied_with_the_clause_before() -> None:
+    found = triples("10 yrs ago i couldnt speak english now im an english teacher in almaty")
+    assert ("Maria", "lives in", "Almaty", "assert") in found

@@ -210,3 +210,19 @@ def test_the_speaker_joined_to_a_named_partner_is_a_subject(
     text: str, fact: tuple[str, str, str, str]
 ) -> None:
     assert fact in triples(text)
+
+
+def test_clauses_under_another_persons_heading_are_theirs() -> None:
+    text = "My best friend's year in review: engaged to Marcus, moved to Dunedin."
+    assert {f for f in triples(text) if f[0] == "Maria"} == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My year in review: moved to Dunedin.",
+        "Answering your earlier q: yes, moved to Dunedin in May.",  # the one asked
+    ],
+)
+def test_clauses_under_the_speakers_heading_are_the_speakers(text: str) -> None:
+    assert ("Maria", "lives in", "Dunedin", "assert") in triples(text)

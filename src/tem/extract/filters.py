@@ -111,6 +111,7 @@ def _run_on(clause: Token) -> bool:
     if any(t.lower_ in WHEN_WORDS for t in [*before, *clause.doc[max(edge - 1, 0) : edge]]):
         return False  # "next time I'm in Japan"
     words = [t for t in before if t.ent_type_ not in ("DATE", "TIME")]  # "thursday i work"
+    words = [t for t in words if t.lower_ not in RUN_ON_OPENERS]  # "now im a teacher"
     opens = bool(words) and words[0].dep_ in SUBJECT_DEPS and words[0].lower_ in ("i", "we")
     return opens and head.lemma_.casefold() not in ASIDES | REPORTING_VERBS | SAYING | SUPPOSING
 
@@ -118,6 +119,9 @@ def _run_on(clause: Token) -> bool:
 SUPPOSING = frozenset({"assume", "imagine", "pretend", "dream", "figure", "reckon", "presume"})
 """Verbs whose clause is supposed, not told: "People assume I work at Google"."""
 WHEN_WORDS = frozenset({"time", "when", "whenever", "once", "if", "until", "till"})
+RUN_ON_OPENERS = frozenset({"now", "so", "and", "but", "anyway"})
+"""Words that open a run-on statement before its "i": "couldnt speak english now im a
+teacher", "cant come thursday so im at work"."""
 
 
 def own_subject(clause: Token) -> bool:
