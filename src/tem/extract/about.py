@@ -161,7 +161,9 @@ def heading_elsewhere(sentence: Any) -> bool:
     noun counts, not an aside ("Hobbies, since you asked:", "Update for the parents'
     group:", "ranked by how much money they eat:")."""
     heading = kinds.heading_before(sentence)
-    noun = None if heading is None else next((t for t in heading if t.pos_ == "NOUN"), None)
+    nouns = [] if heading is None else [t for t in heading if t.pos_ == "NOUN"]
+    # the noun of things listed, not its owner ("My best friend's year in review:")
+    noun = next((t for t in nouns if t.dep_ != "poss"), nouns[0] if nouns else None)
     if noun is None:
         return False
     verbs = _item_verbs(noun, heading)

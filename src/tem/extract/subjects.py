@@ -170,10 +170,7 @@ def _comma_between(verb: Token) -> bool:
 
 
 def elided_first_person(verb: Token) -> bool:
-    """True for a main clause with no subject in the past or progressive ("Moved to Oslo"),
-    not under a heading of someone else's (:func:`_heading_of_another`)."""
-    if _heading_of_another(verb):
-        return False
+    """True for a main clause with no subject in the past or progressive ("Moved to Oslo")."""
     if opening_past(verb):
         return True
     root = verb
@@ -182,30 +179,6 @@ def elided_first_person(verb: Token) -> bool:
     if root.dep_ != "ROOT" or root.lower_ in ("gon", "gonna"):
         return bool(root.dep_ == "ROOT")
     return bool(root.tag_ in ("VBD", "VBN", "VBG")) or misread_base(root)
-
-
-OTHERS_POSSESSIVE = frozenset({"his", "her", "their", "everyone", "everybody", "someone"})
-"""Possessives of other people ("your" is the one asked: "Answering your q: ...")."""
-
-
-def _heading_of_another(verb: Token) -> bool:
-    """True for a clause after a colon whose heading is another person's: "My best
-    friend's year in review: engaged to Marcus, moved to Dunedin" (hers, not the
-    speaker's); "Everyone's year in review: ..."; a name's own ("Ana's 2024:") may be
-    the speaker's and is left alone."""
-    doc, start = verb.doc, verb.sent.start
-    colon = next((t for t in doc[start : verb.i] if t.text == ":"), None)
-    if colon is None and start > 0 and doc[start - 1].text == ":":
-        colon = doc[start - 1]
-    if colon is None:
-        return False
-    heading = [t for t in colon.sent if t.i < colon.i]
-    return any(
-        t.dep_ == "poss"
-        and t.lower_ not in FIRST_POSSESSIVE
-        and (t.lemma_.casefold() in PEOPLE_NOUNS or t.lower_ in OTHERS_POSSESSIVE)
-        for t in heading
-    )
 
 
 def misread_base(verb: Token) -> bool:
