@@ -226,3 +226,8 @@ def test_clauses_under_another_persons_heading_are_theirs() -> None:
 )
 def test_clauses_under_the_speakers_heading_are_the_speakers(text: str) -> None:
     assert ("Maria", "lives in", "Dunedin", "assert") in triples(text)
+
+
+def test_a_heading_for_other_people_is_still_the_speakers() -> None:
+    text = "Update for the parents' group: Patagonia hired me as assistant store manager."
+    assert ("Maria", "works at", "Patagonia", "assert") in triples(text)

@@ -162,8 +162,10 @@ def heading_elsewhere(sentence: Any) -> bool:
     group:", "ranked by how much money they eat:")."""
     heading = kinds.heading_before(sentence)
     nouns = [] if heading is None else [t for t in heading if t.pos_ == "NOUN"]
-    # the noun of things listed, not its owner ("My best friend's year in review:")
-    noun = next((t for t in nouns if t.dep_ != "poss"), nouns[0] if nouns else None)
+    # the noun of things listed, not its owner ("My best friend's year in review:") nor
+    # whom the list is for ("Update for the parents' group:")
+    listed = (t for t in nouns if t.dep_ not in ("poss", "pobj"))
+    noun = next(listed, nouns[0] if nouns else None)
     if noun is None:
         return False
     verbs = _item_verbs(noun, heading)
