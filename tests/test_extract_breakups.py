@@ -242,3 +242,13 @@ def test_ending_a_thing_or_a_working_day_ends_no_couple(text: str) -> None:
 def test_another_and_the_speaker_going_separate_ways_is_no_couple() -> None:
     sentence = next(iter(load_pipeline()("My sister and I went our separate ways.").sents))
     assert breakup_candidates(sentence, "Ana") == []
+
+
+def test_divorced_from_a_name_ends_that_partner() -> None:
+    found = triples("Got divorced from Duarte last year, moved to Braga.")
+    assert ("Maria", "partner", "Duarte", "end") in found
+
+
+def test_a_status_with_no_partner_named_leaves_the_ending_to_the_write_path() -> None:
+    found = triples("I'm divorced now.")
+    assert found == {("Maria", "relationship status", "divorced", "assert")}

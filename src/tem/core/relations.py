@@ -207,3 +207,22 @@ def canonical_relation(relation: str) -> str:
     """Return the canonical name of a surface relation; unknown ones stay, normalized."""
     key = normalize_key(relation)
     return RELATION_ALIASES.get(key, key)
+
+
+IMPLIED_ENDS: Mapping[tuple[str, str], tuple[str, ...]] = {
+    ("relationship status", "single"): ("partner",),
+    ("relationship status", "divorced"): ("partner",),
+    ("relationship status", "widowed"): ("partner",),
+    ("relationship status", "separated"): ("partner",),
+}
+"""Values that end other relations of their subject: one who says "I'm divorced" or "we
+broke up" (single) no longer has the partner memory holds, named or not. What a message
+states is the status; the ending of the partner is the code's inference, made where facts
+are written (:func:`tem.ingest.pipeline.statements`)."""
+
+
+def implied_ends(relation: str, value: str | None) -> tuple[str, ...]:
+    """The relations that ``relation`` = ``value`` ends for its subject (often none)."""
+    if value is None:
+        return ()
+    return IMPLIED_ENDS.get((canonical_relation(relation), normalize_key(value)), ())

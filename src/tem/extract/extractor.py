@@ -10,7 +10,7 @@ from functools import partial
 from typing import Any
 
 from tem.core.model import Version, normalize_key
-from tem.core.relations import DEFAULT_CARDINALITY
+from tem.core.relations import DEFAULT_CARDINALITY, implied_ends
 from tem.core.session import Session, Turn
 from tem.errors import UserError
 from tem.extract import (
@@ -201,7 +201,24 @@ def facts_of_turn(
             continue
         seen.add(key)
         found.append(_finish(candidate, doc, turn, reference, evidence))
-    return found
+    return _unimplied(found)
+
+
+def _unimplied(found: list[ExtractedFact]) -> list[ExtractedFact]:
+    """``found`` without a valueless ending another of its facts implies: "we broke up"
+    states the status single, and the partner's end is inferred from it where facts are
+    written (:func:`tem.core.relations.implied_ends`), as it is for an LLM's facts."""
+    implied = {
+        (f.subject, relation)
+        for f in found
+        if f.kind == "assert"
+        for relation in implied_ends(f.relation, f.value)
+    }
+    return [
+        f
+        for f in found
+        if not (f.kind == "end" and f.value is None and (f.subject, f.relation) in implied)
+    ]
 
 
 def _told_first(sentence: Any, inside: list[Candidate], speaker: str) -> list[Candidate]:

@@ -93,6 +93,7 @@ VERB_RULES: tuple[VerbRule, ...] = (
         "divorce",
         "partner",
         "partner_or_none",
+        "from",
         kind="end",
         also=(("relationship status", "divorced", "assert"),),
     ),

@@ -16,12 +16,12 @@ whole session in one transaction:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from tem.core.model import Version
-from tem.core.relations import canonical_relation
+from tem.core.relations import canonical_relation, implied_ends
 from tem.core.session import Session, Turn
 from tem.extract.facts import ExtractedFact
 from tem.ingest.aliases import Aliases
@@ -133,7 +133,25 @@ def statements(
                 metadata=metadata,
             )
         )
-    return made
+    return made + _implied(made)
+
+
+def _implied(made: Sequence[Statement]) -> list[Statement]:
+    """The endings the statements imply (:func:`tem.core.relations.implied_ends`): "I'm
+    divorced" ends the subject's partner, named or not, unless the same turn already
+    ends it ("we broke up, Tom and I" names him)."""
+    ended = {(s.subject, s.relation, s.metadata["turn"]) for s in made if s.kind == "end"}
+    implied: list[Statement] = []
+    for s in made:
+        if s.kind != "assert":
+            continue
+        for relation in implied_ends(s.relation, s.value):
+            key = (s.subject, relation, s.metadata["turn"])
+            if key not in ended:
+                ended.add(key)
+                meta = {**s.metadata, "implied_by": s.relation}
+                implied.append(replace(s, kind="end", relation=relation, value=None, metadata=meta))
+    return implied
 
 
 def summarize(facts: Sequence[ExtractedFact]) -> str:
