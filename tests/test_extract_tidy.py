@@ -224,7 +224,7 @@ def test_a_school_named_only_by_its_kind_is_no_name(school: str) -> None:
     [
         ("kelpie pup", "kelpie"),
         ("Persian kitten", "Persian"),
-        ("ginger kitten", "ginger kitten"),  # a coat, no kind
+        ("ginger kitten", "kitten"),  # a coat, no kind: the young is the kind said
         ("shiba Mochi", "shiba"),
         ("black Lab", "black Lab"),
     ],
@@ -294,3 +294,23 @@ def test_games_doubled_names_and_a_pets_name_after_a_comma(
     relation: str, value: str, tidied: str
 ) -> None:
     assert tidy(relation, value) == tidied
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [
+        ("ginger cat", "cat"),
+        ("noisy parrot", "parrot"),
+        ("one-eyed cat", "cat"),
+        ("senior cat", "cat"),
+        ("grey Persian", "Persian"),
+        ("barn cat", "cat"),
+        # a coat that names the pet with its word, and breeds, stay
+        ("ginger tom", "ginger tom"),
+        ("black lab", "black lab"),
+        ("golden retriever", "golden retriever"),
+        ("blue heeler", "blue heeler"),
+    ],
+)
+def test_a_pet_is_its_kind_without_how_it_looks_or_behaves(said: str, kind: str) -> None:
+    assert tidy("has pet", said) == kind

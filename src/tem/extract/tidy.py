@@ -443,8 +443,8 @@ FOND = frozenset({"lil", "little", "smol", "tiny", "wee"})
 def _pet(words: list[str]) -> list[str]:
     """A pet's name without its kind before it ("hamster Nugget"), or its kind in the
     singular ("two huskies": a husky), without a word of fondness ("lil pug")."""
-    while len(words) > 1 and words[0].casefold() in FOND | HOW_IT_CAME:
-        words = words[1:]
+    while len(words) > 1 and _described(words[0]) and words[1].casefold() not in COATED:
+        words = words[1:]  # "a ginger cat", "our noisy parrot", "a one-eyed cat": a cat
     named_after = next((i for i, w in enumerate(words[:-1]) if i and w.endswith(",")), None)
     if named_after is not None:  # "my Cavalier King Charles, Poppy": the kind, then its name
         words = [*words[:named_after], words[named_after].rstrip(",")]
@@ -456,6 +456,25 @@ def _pet(words: list[str]) -> list[str]:
     if named and words[0].islower():
         return words[:1]  # "my shiba Mochi": the kind no list knows, then its name
     return [*words[:-1], _one_animal(words[-1])]
+
+
+def _described(word: str) -> bool:
+    """A word before a pet's kind that says how it looks, behaves or came, no kind of
+    its own (:data:`FOND`, :data:`HOW_IT_CAME`, :data:`COATS`, :data:`DESCRIBED`)."""
+    folded = word.casefold()
+    told = FOND | HOW_IT_CAME | COATS | DESCRIBED
+    return folded in told or folded.endswith(("eyed", "legged", "tailed"))
+
+
+COATED = frozenset({"tom", "lab"})
+"""Words that name a pet with its coat: "a ginger tom", "a black lab" (not "tom", "lab")."""
+DESCRIBED = frozenset(
+    """
+    old senior young elderly big fat chonky chunky small noisy chatty grumpy lazy sassy
+    naughty cheeky blind deaf barn street show farm spoiled spoilt green yellow
+    """.split()
+)
+"""How a pet is, not its kind: "our senior cat", "a chatty parrot", "a barn cat"."""
 
 
 YOUNG = frozenset({"pup", "puppy", "kitten", "kitty"})
