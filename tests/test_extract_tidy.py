@@ -314,3 +314,21 @@ def test_games_doubled_names_and_a_pets_name_after_a_comma(
 )
 def test_a_pet_is_its_kind_without_how_it_looks_or_behaves(said: str, kind: str) -> None:
     assert tidy("has pet", said) == kind
+
+
+@pytest.mark.parametrize(
+    ("relation", "said", "value"),
+    [
+        ("job title", "qualified accountant", "accountant"),
+        ("job title", "Sunday organist", "organist"),
+        ("job title", "seasonal ski instructor", "ski instructor"),
+        ("job title", "real estate agent", "real estate agent"),  # a title's own word
+        ("job title", "certified public accountant", "certified public accountant"),
+        ("favorite drink", "usual barley tea", "barley tea"),
+        ("favorite drink", "strong black coffee", "black coffee"),
+        ("favorite drink", "cold buttermilk", "buttermilk"),
+        ("favorite drink", "Cold brew", "Cold brew"),  # a drink's own word
+    ],
+)
+def test_a_value_is_what_not_how_well_or_when(relation: str, said: str, value: str) -> None:
+    assert tidy(relation, said) == value

@@ -228,6 +228,8 @@ def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str
     if relation == "favorite drink":
         if words[-1].casefold() in DRINKWARE:
             return []  # "my beloved espresso machine": a thing to make it with
+        while len(words) > 1 and _drink_quality(words[0], words[1]):
+            words = words[1:]  # "a proper coffee", "my usual barley tea": coffee, barley tea
         words = [_drink_word(w) for w in words]  # "cofee"
     if relation == "hobby":  # "brewing my own beer": brewing beer
         owned = [
@@ -351,6 +353,32 @@ def _drink_word(word: str) -> str:
     return spelled(word, DRINKS)
 
 
+TITLE_QUALITIES = frozenset(
+    """
+    qualified trained licensed seasonal permanent temporary
+    real proper born whole broke official fully newly night-shift day-shift night-owl
+    weekend saturday sunday slowest busiest
+    """.split()
+)
+"""Words before a title that say how well, how long or when, not what: "a qualified
+accountant", "a seasonal ski instructor", "a night-shift midwife", "the Sunday organist"."""
+DRINK_QUALITIES = frozenset(
+    """
+    proper large small decent plain takeaway usual strong weak cold homemade terrible
+    airport daily nightly morning cheap fancy occasional ice-cold good nice
+    """.split()
+)
+"""Words before a drink that say how big, good or often, not which: "a proper coffee",
+"my usual barley tea", "a strong black coffee"; "cold brew" stays (:func:`_drink_quality`)."""
+
+
+def _drink_quality(word: str, after: str) -> bool:
+    return word.casefold() in DRINK_QUALITIES and (word.casefold(), after.casefold()) != (
+        "cold",
+        "brew",
+    )
+
+
 def _title(words: list[str]) -> list[str]:
     """A title without how much or how alone ("full time nurse", "the only nurse"), nor
     the life it makes ("mechanic life"), its typos respelled (:func:`respelled`)."""
@@ -362,6 +390,8 @@ def _title(words: list[str]) -> list[str]:
         words = words[1:]
     if len(words) > 1 and words[0].casefold() in ("employed", "self-employed"):
         words = words[1:]  # "self-employed hairdresser": how, not what
+    while len(words) > 1 and words[0].casefold() in TITLE_QUALITIES and words[1] != "estate":
+        words = words[1:]  # "a qualified accountant", "the Sunday organist": an accountant
     words = _ending_in_the_person(words)
     if len(words) == 1 and words[0].casefold().endswith("ing"):  # "retired from nursing"
         words = [doer(words[0].casefold()[:-3]) or words[0]]
