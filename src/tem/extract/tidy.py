@@ -19,8 +19,9 @@ from typing import Any
 
 from tem.extract.facts import Candidate
 from tem.extract.kinds import PLACE_OF_WORK, doer, person_noun, span_of, spelled
-from tem.extract.lexicon import ANIMALS, DRINKS, OCCUPATIONS, PARTNER_NOUNS, SCHOOL_WORDS
+from tem.extract.lexicon import DRINKS, OCCUPATIONS, PARTNER_NOUNS, SCHOOL_WORDS
 from tem.extract.nlp import english_index, english_word, frequency, listed_word, respelled
+from tem.extract.pets import FOND, pet_kind
 
 PARTNER_WORDS = PARTNER_NOUNS | frozenset(
     {"gf", "bf", "hubby", "wifey", "missus", "fella", "man", "girl", "boo"}
@@ -226,11 +227,7 @@ def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str
     if len(words) > 1 and words[-1].casefold() in HABIT_PEOPLE:
         words = words[:-1]
     if relation == "favorite drink":
-        if words[-1].casefold() in DRINKWARE:
-            return []  # "my beloved espresso machine": a thing to make it with
-        while len(words) > 1 and _drink_quality(words[0], words[1]):
-            words = words[1:]  # "a proper coffee", "my usual barley tea": coffee, barley tea
-        words = [_drink_word(w) for w in words]  # "cofee"
+        return _drink(words)
     if relation == "hobby":  # "brewing my own beer": brewing beer
         owned = [
             i for i in range(1, len(words) - 2) if words[i] in OWNERS and words[i + 1] == "own"
@@ -372,6 +369,17 @@ DRINK_QUALITIES = frozenset(
 "my usual barley tea", "a strong black coffee"; "cold brew" stays (:func:`_drink_quality`)."""
 
 
+def _drink(words: list[str]) -> list[str]:
+    """A drink without how big, good or often ("a proper coffee", "my usual barley tea"),
+    its typos respelled ("cofee"); none for a thing to make it with ("my beloved
+    espresso machine")."""
+    if words[-1].casefold() in DRINKWARE:
+        return []
+    while len(words) > 1 and _drink_quality(words[0], words[1]):
+        words = words[1:]
+    return [_drink_word(w) for w in words]
+
+
 def _drink_quality(word: str, after: str) -> bool:
     return word.casefold() in DRINK_QUALITIES and (word.casefold(), after.casefold()) != (
         "cold",
@@ -466,81 +474,6 @@ def _loose(char: str) -> bool:
     return unicodedata.category(char)[0] in ("S", "P")
 
 
-FOND = frozenset({"lil", "little", "smol", "tiny", "wee"})
-"""Words of fondness before a pet's kind: "my lil pug Churro" has a pug."""
-
-
-def _pet(words: list[str]) -> list[str]:
-    """A pet's name without its kind before it ("hamster Nugget"), or its kind in the
-    singular ("two huskies": a husky), without a word of fondness ("lil pug")."""
-    while len(words) > 1 and _described(words[0]) and words[1].casefold() not in COATED:
-        words = words[1:]  # "a ginger cat", "our noisy parrot", "a one-eyed cat": a cat
-    named_after = next((i for i, w in enumerate(words[:-1]) if i and w.endswith(",")), None)
-    if named_after is not None:  # "my Cavalier King Charles, Poppy": the kind, then its name
-        words = [*words[:named_after], words[named_after].rstrip(",")]
-    if len(words) > 1 and words[-1].casefold() in YOUNG and words[-2].casefold() not in COATS:
-        words = words[:-1]  # "a kelpie pup", "my Persian kitten": a kelpie, a Persian
-    if len(words) > 1 and _pet_then_name(words):
-        return words[-1:]
-    named = len(words) == 2 and words[1].istitle() and not english_word(words[1])
-    if named and words[0].islower():
-        return words[:1]  # "my shiba Mochi": the kind no list knows, then its name
-    return [*words[:-1], _one_animal(words[-1])]
-
-
-def _described(word: str) -> bool:
-    """A word before a pet's kind that says how it looks, behaves or came, no kind of
-    its own (:data:`FOND`, :data:`HOW_IT_CAME`, :data:`COATS`, :data:`DESCRIBED`)."""
-    folded = word.casefold()
-    told = FOND | HOW_IT_CAME | COATS | DESCRIBED
-    return folded in told or folded.endswith(("eyed", "legged", "tailed"))
-
-
-COATED = frozenset({"tom", "lab"})
-"""Words that name a pet with its coat: "a ginger tom", "a black lab" (not "tom", "lab")."""
-DESCRIBED = frozenset(
-    """
-    old senior young elderly big fat chonky chunky small noisy chatty grumpy lazy sassy
-    naughty cheeky blind deaf barn street show farm spoiled spoilt green yellow
-    """.split()
-)
-"""How a pet is, not its kind: "our senior cat", "a chatty parrot", "a barn cat"."""
-
-
-YOUNG = frozenset({"pup", "puppy", "kitten", "kitty"})
-"""Words for a young animal after its kind: "a Boerboel puppy" is a Boerboel."""
-COATS = frozenset("ginger black white grey gray brown orange calico tortie fluffy".split())
-"""Coats, no kind: "a ginger kitten" is a kitten."""
-
-
-HOW_IT_CAME = frozenset({"rescue", "rescued", "adopted", "foster", "shelter"})
-"""Words before an animal that say how it came, not its kind: "a rescue greyhound"."""
-
-
-def _one_animal(word: str) -> str:
-    """The singular of an animal's plural ("huskies", "pugs", "ponies"); else ``word``."""
-    folded = word.casefold()
-    if folded in ANIMALS or not folded.endswith("s"):
-        return word
-    for plural, single in (("ies", "y"), ("es", ""), ("s", "")):
-        if folded.endswith(plural) and folded[: -len(plural)] + single in ANIMALS:
-            return word[: -len(plural)] + single
-    return word
-
-
-def _pet_then_name(words: list[str]) -> bool:
-    """ "hamster Nugget": an animal, then one capitalised name; typed in lowercase, a
-    word that is no animal after a one-word animal ("my dog bruno")."""
-    kind, name = words[:-1], words[-1]
-    kind_of = kind[-1].islower() and kind[-1] in ANIMALS  # "golden retriever Moose"
-    if " ".join(kind).casefold() not in ANIMALS and not kind_of:
-        return False
-    if kind[-1][:1].isupper() and name.casefold() in ANIMALS:
-        return False  # "Labrador Retriever": a breed in capitals
-    lowercase = len(words) == 2 and name.isalpha() and _one_animal(name).casefold() not in ANIMALS
-    return name[:1].isupper() or lowercase
-
-
 def _verb(word: str) -> bool:
     from tem.extract.nlp import known_verbs
 
@@ -549,7 +482,7 @@ def _verb(word: str) -> bool:
 
 BY_RELATION: dict[str, Callable[[list[str]], list[str]]] = {
     "partner": _partner,
-    "has pet": _pet,
+    "has pet": pet_kind,
     "job title": _title,
     "works at": _organisation,
     "studies at": _organisation,
