@@ -13,7 +13,8 @@ twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
 that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
 twenty-five-writer model, ``tests/data/extraction_fresh10.jsonl``, written after
 that round's last change, and ``extraction_fresh11.jsonl`` to
-``extraction_fresh142.jsonl`` (but fresh139 and fresh140, not yet read), each frozen before the extractor it measures read it; each
+``extraction_fresh142.jsonl`` (but fresh139 and fresh140, not yet read), each frozen
+before the extractor it measures read it; each
 by someone who saw neither the code, nor the other sets; fresh5 to fresh60 are training
 rows of the span model since the eighty-four-writer model, so their floors now guard
 against regressions only) or
