@@ -10,7 +10,10 @@ whole session in one transaction:
   session starts, so two values of one relation in one session keep turn order;
 * ``valid_from`` is the resolved event time, else the turn's time;
 * every observation's source is the session id, and its metadata names the turn
-  (provenance: ``session_id``, ``turn``, ``turn_id``, ``evidence``).
+  (provenance: ``session_id``, ``turn``, ``turn_id``, ``evidence``);
+* a value that ends another relation of its subject adds that ending, marked
+  ``implied_by`` (:func:`~tem.core.relations.implied_ends`: "I'm divorced" ends the
+  partner memory holds), whichever extractor read it.
 """
 
 from __future__ import annotations
