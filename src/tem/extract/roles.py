@@ -16,7 +16,7 @@ from tem.extract import filters, kinds
 from tem.extract.facts import Candidate
 from tem.extract.institutions import NOT_ROLES
 from tem.extract.lexicon import KIN_NOUNS, OCCUPATIONS, STUDENTS
-from tem.extract.subjects import SELF
+from tem.extract.subjects import SELF, said_by
 from tem.extract.values import children, phrase, pobjects
 
 Token = Any
@@ -142,6 +142,6 @@ def said_to_be(noun: Token) -> bool:
         return False
     if noun.lower_.endswith("ing"):
         return False  # "a sparky living in Geelong", "living" taken for a noun
-    if not children(be, ("nsubj",), SELF) or noun.lemma_.casefold() in NOT_WORK:
+    if not said_by(be) or noun.lemma_.casefold() in NOT_WORK:
         return False
     return any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.children)

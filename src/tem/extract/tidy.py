@@ -381,10 +381,7 @@ def _drink(words: list[str]) -> list[str]:
 
 
 def _drink_quality(word: str, after: str) -> bool:
-    return word.casefold() in DRINK_QUALITIES and (word.casefold(), after.casefold()) != (
-        "cold",
-        "brew",
-    )
+    return word.casefold() in DRINK_QUALITIES and f"{word} {after}".casefold() != "cold brew"
 
 
 def _title(words: list[str]) -> list[str]:

@@ -260,10 +260,10 @@ def lowercase_place(token: Token) -> str | None:
     if token.lower_ in DRINKS and not where:
         return None  # "swapped pálinka for oat lattes" (Lattes is a town); "moved to assam"
     before = [c for c in token.lefts if c.dep_ == "compound"]  # "boise idaho": the city
-    common = any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in token.lefts)
-    vehicle = token.lower_ in DWELT_IN and any(c.dep_ in ("det", "poss") for c in token.lefts)
-    common = common or vehicle  # "moving into the van": no town Van, "the netherlands" one
-    for word in before if common else [*before, token]:  # "a van in bristol": no town Van
+    some = any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in token.lefts)
+    dwelt_in = token.lower_ in DWELT_IN and any(c.dep_ in ("det", "poss") for c in token.lefts)
+    thing = some or dwelt_in  # "a van in bristol", "into the van": no town Van; "the netherlands"
+    for word in before if thing else [*before, token]:
         span = place_at(word)
         if span is not None:
             return str(span.text).title()
