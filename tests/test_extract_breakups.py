@@ -128,6 +128,10 @@ def _read(text: str) -> set[tuple[str, str | None, str]]:
         ("Paris and I have officially broken up.", ("lives in", "Paris", "end")),
         # an organisation the speaker parted ways with is a job ended
         ("Maersk and I parted ways in January after a decade.", ("works at", "Maersk", "end")),
+        (
+            "Kuwait Oil Company and I went our separate ways in May.",
+            ("works at", "Kuwait Oil Company", "end"),
+        ),
         # the passive with the "I" left out
         ("Got dumped by Chelsea over text last week.", ("relationship status", "single", "assert")),
     ],

@@ -36,6 +36,8 @@ def kinds_of(text: str, relation: str) -> set[str]:
         "Our greyhound Bonnie passed last autumn, and honestly I've not been right since.",
         "Our old moggy Biscuit passed last week, the house feels ever so empty.",
         "Since my dog Rex passed, the house is quiet.",  # "since" marks the clause only
+        "sold my horse before i took the fifo job",  # the "I" left out
+        "gave my budgie to my nan when i started fifo",  # given to someone
     ],
 )
 def test_a_pet_that_is_gone_is_an_ending(text: str) -> None:
@@ -50,6 +52,7 @@ def test_a_pet_that_is_gone_is_an_ending(text: str) -> None:
         "Our dog Max got lost in the park but came home at dawn.",
         "My hamster Nugget is a rip-off artist.",
         "My dog Rex passed the vet check last week.",  # something passed: no death
+        "My labrador Tama was given to me by my aunt, he's three.",  # given to the speaker
     ],
 )
 def test_a_pet_still_had_is_no_ending(text: str) -> None:

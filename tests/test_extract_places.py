@@ -31,6 +31,11 @@ def test_the_list_holds_cities_countries_and_states_but_no_common_words() -> Non
     assert not known_place("hue")
 
 
+def test_a_lowercase_word_of_grammar_is_no_town_of_its_name() -> None:
+    doc = load_pipeline()("all of coyoacán is gonna lose it")
+    assert place_at(doc[1]) is None  # "of": Of is a town in Turkey
+
+
 def test_the_longest_name_around_a_word_is_found() -> None:
     doc = load_pipeline()("we moved to rio de janeiro in may")
     rio = next(t for t in doc if t.text == "rio")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from tests.test_extract_rules import triples
 
 from tem.extract.nlp import load_pipeline
 from tem.extract.roles import role_candidates, said_to_be
@@ -120,3 +121,16 @@ def test_the_speaker_says_they_are_a_noun(text: str, noun: str) -> None:
 )
 def test_who_the_speaker_is_is_no_noun_said_to_be(text: str) -> None:
     assert said(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("I'm a referee in the Northern Counties East League.", "referee"),
+        ("Been a cricket umpire for years now.", "cricket umpire"),
+        ("yo i'm a roofer, dm me a pic of the flashing", "roofer"),
+        ("I'm literally a sysadmin and I still couldn't fix my mom's iPad", "sysadmin"),
+    ],
+)
+def test_an_occupation_of_the_lexicon_is_a_title_by_the_rules_alone(text: str, title: str) -> None:
+    assert ("Maria", "job title", title, "assert") in triples(text)

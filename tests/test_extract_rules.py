@@ -1168,3 +1168,27 @@ def test_a_pets_name_typed_in_lowercase_after_its_kind_is_a_pet() -> None:
     found = triples("our old border collie bess passed away last nite im gutted")
     assert ("Maria", "has pet", "bess", "end") in found
     assert not {t for t in triples("my dog walker is late") if t[1] == "has pet"}
+
+
+def test_fluent_in_a_language_thanks_to_someone_is_the_language() -> None:
+    found = triples("I'm fluent in Tamil thanks to my grandparents.")
+    assert {v for _, r, v, _ in found if r == "speaks"} == {"Tamil"}
+
+
+def test_leaving_for_good_names_no_new_employer() -> None:
+    found = triples("left the Cochabamba office for good 🎉 i'm a camp admin with Minera now")
+    assert not {v for _, r, v, k in found if r == "works at" and k == "assert" and "good" in v}
+
+
+def test_a_move_once_something_is_over_is_ahead() -> None:
+    assert values_of("Once this contract wraps I'm moving to Hobart.", "lives in") == set()
+
+
+def test_a_month_spent_somewhere_is_a_trip_and_years_a_stay() -> None:
+    assert values_of("I spent a month in Lisbon last spring.", "lives in") == set()
+    assert values_of("I spent two years in Lisbon.", "lives in") == {"Lisbon"}
+
+
+def test_a_past_told_before_what_one_tries_now_is_done() -> None:
+    found = triples("Tied the knot with Aiko last spring, so now I'm trying to master her curry.")
+    assert ("Maria", "partner", "Aiko", "assert") in found

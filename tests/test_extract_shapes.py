@@ -84,6 +84,16 @@ def test_a_public_body_that_hired_the_speaker_is_an_employer(
     assert {f[1] for f in found} >= {"works at", "job title"}
 
 
+def test_a_game_the_tagger_took_for_an_adverb_is_an_activity() -> None:
+    from tem.extract import shapes
+    from tem.extract.nlp import load_pipeline
+
+    doc = load_pipeline()("I play five-a-side with the lads from the depot on Wednesdays.")
+    span = next(doc[t.i : t.i + 1] for t in doc if t.lower_ == "five-a-side")
+    assert span.root.pos_ == "ADV"  # the misreading this guards against
+    assert shapes.well_formed("hobby", span)
+
+
 def test_a_known_occupation_the_tagger_took_for_an_adjective_is_a_title() -> None:
     from tem.extract import shapes
     from tem.extract.nlp import load_pipeline

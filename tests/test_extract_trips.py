@@ -72,6 +72,17 @@ def test_a_trip_is_no_home(monkeypatch: pytest.MonkeyPatch, text: str, value: st
             "hojicha",
             "FAVORITE_DRINK",
         ),
+        # a fortnight, or weeks the parser hangs the place beside
+        (
+            "Spent a fortnight in Mallorca with the grandkids, sangria for me.",
+            "sangria",
+            "FAVORITE_DRINK",
+        ),
+        (
+            "Spending two weeks in Tbilisi visiting my cousin, drinking too much Georgian wine.",
+            "Georgian wine",
+            "FAVORITE_DRINK",
+        ),
     ],
 )
 def test_what_one_had_on_a_trip_is_no_habit(

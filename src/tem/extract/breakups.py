@@ -10,8 +10,8 @@ speaker ("X dumped me", "my girlfriend left me"): that partner ends, and the spe
 single ("divorced" for a divorce). The nouns of an ending say so too ("after my
 divorce", "the breakup with Owen": :func:`_breakup_nouns`). The idioms, which are said of jobs
 and habits too, end a person, or what else the other is: a firm's job ("Nokia and I
-parted ways"), a home ("Paris and I have broken up"), a drink ("Red Bull and I have
-parted ways for good"). A blocked clause
+parted ways", "Kuwait Oil Company and I went our separate ways"), a home ("Paris and I
+have broken up"), a drink ("Red Bull and I have parted ways for good"). A blocked clause
 (negated, hypothetical, a plan, a question) ends nothing, and a couple of two other
 people ("my sister and Tom split up") is theirs.
 """
@@ -48,14 +48,15 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         if thing is not None:
             found.append(thing)
             continue
-        if verb.lemma_ in ("part", "call") and other.ent_type_ != "PERSON":
-            if verb.lemma_ == "part" and other.ent_type_ in ("ORG", "PRODUCT", "FAC"):
-                name = entity_text(other) or other.text  # "Maersk and I parted ways": a job
-                relation = institutions.study_or_work(verb.sent, name)
-                found.append(Candidate(speaker, relation, name, "end", verb.i))
-                continue
-            if not _person_named(other, verb.lemma_ == "call"):  # "Dina and I called it quits"
-                continue
+        firm = other.ent_type_ in ("ORG", "PRODUCT", "FAC")
+        if firm and (verb.lemma_ == "part" or verb.lemma_ == "go" and not other.is_lower):
+            name = entity_text(other) or other.text  # "Maersk and I parted ways": a job
+            relation = institutions.study_or_work(verb.sent, name)
+            found.append(Candidate(speaker, relation, name, "end", verb.i))
+            continue
+        idiom = verb.lemma_ in ("part", "call") and other.ent_type_ != "PERSON"
+        if idiom and not _person_named(other, verb.lemma_ == "call"):  # "Dina and I called it"
+            continue
         if kinds.consumed(other) or done and not _person_named(other, quits=True):
             continue  # "Tea and I broke up": a drink given up; "Oslo and I are done"
         name = person_name(other)

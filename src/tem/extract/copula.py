@@ -126,7 +126,8 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
         elif lower == "retired":
             found += [("job title", "retired", "assert"), ("works at", None, "end")]
         elif lower == "fluent":
-            found += [("speaks", o.text, "assert") for o in objects_of(attr, ("in",))]
+            said = [_thanked(o) for o in objects_of(attr, ("in",))]  # "in Tamil thanks to"
+            found += [("speaks", o.text, "assert") for o in said]
         elif lower == "based":
             found += _place(attr)
     found += [("hobby", v, "assert") for v in _values(objects_of(be, ("into",)))]
@@ -139,6 +140,14 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
 HOW_TAKEN = frozenset(lx.CUE_STATUS) | {"knot", "ring", "question", "knee", "official", "seeing"}
 """Words that say how the speaker came off the market, a status of their own: "tied the
 knot", "put a ring on it", "popped the question", "we've been seeing each other"."""
+
+
+def _thanked(token: Token) -> Token:
+    """The word before "thanks to" the parser joined to it: "fluent in *Tamil* thanks to
+    my grandparents"."""
+    if token.lower_ != "thanks":
+        return token
+    return next((c for c in token.children if c.dep_ == "compound"), token)
 
 
 def _said_how(be: Token) -> bool:

@@ -23,6 +23,7 @@ from tem.extract import (
     learned,
     partners,
     questions,
+    roles,
     timeline,
     trips,
     values,
@@ -183,6 +184,7 @@ def facts_of_turn(
             if not _none_of(c, sentence)
             and not _on_trip(c, doc)
             and not institutions.only_a_place(c.relation, c.value, sentence)
+            and not roles.names_work(c, sentence)
         ]
         if about.heading_elsewhere(sentence) and not about.self_subject(sentence):
             candidates = [c for c in candidates if c.subject != speaker]  # "Jobs Dad had: ..."

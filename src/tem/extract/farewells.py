@@ -31,7 +31,7 @@ from tem.extract.leisure import initials
 from tem.extract.lexicon import HOME_NOUNS, JOB_NOUNS, MOVES, SENDING, SPANS
 from tem.extract.nlp import respelled
 from tem.extract.posts import dismissed, ended_by_last_day
-from tem.extract.subjects import said_by
+from tem.extract.subjects import elided_first_person, said_by
 from tem.extract.tidy import BYGONE
 from tem.extract.values import children, place_from, pobjects
 
@@ -40,9 +40,9 @@ Token = Any
 GONE = frozenset({"die", "rehome", "euthanize", "euthanise", "bury"})
 """Verbs that say a pet is gone on their own: "Biscuit died", "we rehomed Bandit"; and
 "lose" when the speaker lost it ("we lost Max in May"; a dog that "got lost" came home)."""
-GONE_WITH = {"pass": "away on", "put": "down sleep", "give": "away", "cross": "bridge"}
+GONE_WITH = {"pass": "away on", "put": "down sleep", "give": "away to", "cross": "bridge"}
 """Verbs that say it with one of these words after them: "passed away", "put down",
-"put to sleep", "gave away", "crossed the rainbow bridge"."""
+"put to sleep", "gave away", "gave my budgie to my nan", "crossed the rainbow bridge"."""
 
 
 QUITTING = {
@@ -412,11 +412,15 @@ def _gone(verb: Token) -> bool:
     lemma = verb.lemma_
     if lemma in GONE or passed_alone(verb):
         return True
+    subject = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    own = said_by(verb) or not subject and elided_first_person(verb)  # "sold my horse"
     if lemma in ("lose", "sell"):  # "lost my cat", "sold my horse": by the speaker
-        return said_by(verb)
+        return own
     words = GONE_WITH.get(lemma)
     if words is None:
         return False
+    if lemma == "give" and not own:
+        words = "away"  # "was given to me by my aunt": had, not gone
     after = {t.lower_ for t in verb.subtree if t.i > verb.i}
     return bool(after & set(words.split()))
 

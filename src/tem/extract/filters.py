@@ -269,9 +269,16 @@ def is_hypothetical(verb: Token) -> bool:
             and not _coordinated(below[i], t)
             and not _held_view(below[i], t)
             and not _when_stopped(below[i], t)
+            and not _done_before(below[i], t)
         )
         for i, t in enumerate(chain)
     )
+
+
+def _done_before(below: Token, governor: Token) -> bool:
+    """ "*Tied* the knot with Aiko last spring, so now I'm trying to master her curry": a
+    past clause told before the one it hangs on is done, whatever that one hopes or tries."""
+    return bool(below.dep_ == "advcl" and below.i < governor.i and below.tag_ == "VBD")
 
 
 def _when_stopped(below: Token, governor: Token) -> bool:
@@ -406,12 +413,22 @@ def _arranged(verb: Token) -> bool:
     dropped = verb.i == verb.sent.start and not own_subject(verb)
     if not dropped and not any(c.dep_ == "aux" and c.lower_ in PRESENT_BE for c in verb.children):
         return False
+    around = [c for c in verb.children if c.dep_ == "advcl"]
+    around += [verb.head] if verb.dep_ == "ccomp" else []  # the parser's "wraps" as a root
+    if any(_once(c) for c in around):
+        return True  # "Once this contract wraps I'm moving to Hobart"
     return any(
         p.dep_ == "prep"
         and p.lower_ in ("in", "this", "over")
         and any(o.lower_ in MONTHS_AND_SEASONS and o.ent_type_ == "DATE" for o in p.children)
         for p in verb.children
     )
+
+
+def _once(clause: Token) -> bool:
+    """A clause of "once" not in the past: a time ahead ("once this contract wraps")."""
+    marked = any(m.dep_ == "mark" and m.lower_ == "once" for m in clause.children)
+    return marked and clause.tag_ not in ("VBD", "VBN")
 
 
 def names_future_day(sentence: Any, besides: Callable[[], Iterable[Token]] | None = None) -> bool:

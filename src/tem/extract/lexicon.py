@@ -21,7 +21,9 @@ OCCUPATIONS = frozenset(
     copywriter statistician counsel planner auditor actuary bookkeeper optometrist dietitian
     nutritionist physiotherapist radiologist hygienist surveyor chemist physicist biologist
     mathematician investigator inspector dispatcher courier janitor housekeeper nanny
-    welder machinist producer animator illustrator aide
+    welder machinist producer animator illustrator aide referee umpire lifeguard attendant
+    solicitor geologist radiographer barber roofer sommelier postman postwoman joiner
+    reporter chaplain zookeeper groomer bouncer deckhand steward sysadmin
     """.split()
 )
 TITLE_HEADS = OCCUPATIONS - {"student"}
@@ -147,7 +149,9 @@ TRIP_NOUNS = frozenset(
     retreat festival wedding funeral concert
     """.split()
 )
-SHORT_UNITS = frozenset({"day", "days", "night", "nights", "week", "weeks", "weekend"})
+SHORT_UNITS = frozenset(
+    {"day", "days", "night", "nights", "week", "weeks", "weekend", "fortnight", "fortnights"}
+)
 SPANS = frozenset({"year", "month", "decade", "yr", "yrs"})
 """Units of a long span of time: the years a role filled, or spent in a home before."""
 FAVORITE_CATEGORIES = {

@@ -55,14 +55,16 @@ def place_span(token: Any) -> Any | None:
 
 def place_at(token: Any) -> Any | None:
     """The longest listed place name that starts at ``token`` or ends there ("austin",
-    "buenos aires", "rio de janeiro"), as a span of its doc; None if there is none."""
+    "buenos aires", "rio de janeiro"), as a span of its doc; None if there is none, nor
+    for a lowercase word of grammar a town is also called ("all *of* coyoacán": Of)."""
     doc = token.doc
     for size in range(LONGEST, 0, -1):
         for start in range(token.i - size + 1, token.i + 1):
             if start < 0 or start + size > len(doc):
                 continue
             span = doc[start : start + size]
-            if span.start <= token.i < span.end and known_place(span.text):
+            grammar = size == 1 and span[0].is_stop and span[0].is_lower
+            if span.start <= token.i < span.end and known_place(span.text) and not grammar:
                 return span
     return None
 

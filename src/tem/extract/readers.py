@@ -103,6 +103,7 @@ def left_for(verb: Token, rule: VerbRule) -> Found:
     if old is None:
         return []
     new = objects_of(verb, ("for",)) or objects_of(old, ("for",))  # "left [Mexico City for X]"
+    new = [t for t in new if "good" not in (w.text for w in t.subtree)]  # "left X for good"
     old, new = _described_place(old), [_described_place(t) for t in new]
     if not new and _moved_on(verb):
         left = place_text(old)  # "I left Gdańsk in May and live in Wrocław now"
@@ -169,10 +170,13 @@ def _place(token: Token) -> bool:
 
 
 def long_stay(verb: Token, rule: VerbRule) -> Found:
-    """ "spent two years in Lisbon" is a stay; "spent a week in Rome" is a trip."""
+    """ "spent two years in Lisbon" is a stay; "spent a week in Rome" or "a month in
+    Havana" is a trip."""
     obj = direct_object(verb)
     if obj is None or obj.lemma_ not in ("year", "month", "decade"):
         return []
+    if obj.lower_ == "month":
+        return []  # one month: "spent a month in Lisbon last spring"
     return found_one(rule, place_from(verb, ("in",)))
 
 

@@ -145,3 +145,17 @@ def said_to_be(noun: Token) -> bool:
     if not said_by(be) or noun.lemma_.casefold() in NOT_WORK:
         return False
     return any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.children)
+
+
+def names_work(found: Candidate, sentence: Any) -> bool:
+    """True for a pastime whose words only say which work the noun after them is: "a
+    hockey *referee*", "a full-time boxing referee", "youth football coach" (the job,
+    not a pastime; "a keen hockey player" stays one)."""
+    if found.relation != "hobby" or not found.value:
+        return False
+    span = kinds.span_of(sentence, found.value)
+    if span is None:
+        return False
+    head = span.root.head
+    work = head.lemma_.casefold() in OCCUPATIONS - {"student"}
+    return span.root.dep_ in ("compound", "amod", "nmod") and head.i >= span.end and work

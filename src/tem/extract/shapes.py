@@ -387,8 +387,9 @@ def _hobby(span: Any, words: list[str]) -> bool:
 def _activity_word(token: Any) -> bool:
     """A noun or verb, or a word the tagger took for an adjective or a name only by how
     it is typed: lowercase ("make time for falconry", "been doing jiu jitsu"), or
-    capitalised as a sentence's first word ("Tango has stolen my heart")."""
-    if token.pos_ in ACTIVITY_POS:
+    capitalised as a sentence's first word ("Tango has stolen my heart"); or an adverb
+    only as the object it cannot be ("I play *five-a-side* with the lads")."""
+    if token.pos_ in ACTIVITY_POS or token.pos_ == "ADV" and token.dep_ == "dobj":
         return True
     return token.pos_ in ("ADJ", "PROPN") and (token.is_lower or _first_capital(token))
 

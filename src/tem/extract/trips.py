@@ -12,6 +12,7 @@ from typing import Any
 
 from tem.extract.filters import governors, own_subject
 from tem.extract.lexicon import SHORT_UNITS, TRIP_NOUNS
+from tem.extract.places import known_place
 from tem.extract.subjects import SELF, SUBJECT_DEPS
 from tem.extract.values import lowercase_place
 
@@ -129,8 +130,12 @@ def _short_stay(token: Token) -> bool:
     """ "three days in Kyoto", "a week in Oaxaca": a short span spent at a place."""
     if token.lower_ not in SHORT_UNITS:
         return False
-    places = [o for p in token.children if p.lower_ == "in" for o in p.children]
-    return any(o.ent_type_ in ("GPE", "LOC") or lowercase_place(o) for o in places)
+    spent = token.head if token.dep_ == "dobj" and token.head.lemma_ == "spend" else token
+    at = [token, spent]  # "Spending two weeks in Tbilisi": the place hung on the verb
+    places = [o for t in at for p in t.children if p.lower_ == "in" for o in p.children]
+    return any(
+        o.ent_type_ in ("GPE", "LOC") or lowercase_place(o) or known_place(o.text) for o in places
+    )
 
 
 def _away(verb: Token) -> bool:
