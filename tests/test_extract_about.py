@@ -30,6 +30,19 @@ def _verb(text: str, word: str) -> object:
         ("My best mate Rashid speaks five languages.", "speaks", False),  # introduced
         ("Marta's dog adopted me at the party.", "adopted", False),  # someone else's
         ("Move to Lisbon, you won't regret it.", "Move", False),  # an order to the listener
+        # the relative clause of another's complement, a worker named by the work
+        ("Our camp boss is a Kiwi who lives in Nelson and has three cats.", "lives", False),
+        ("Our camp boss is a Kiwi who lives in Nelson and has three cats.", "has", False),
+        ("I'm a nurse who lives in Leeds.", "lives", True),
+        (
+            "The new helicopter pilot speaks four languages and just got divorced.",
+            "divorced",
+            False,
+        ),
+        ("My partner Sam is the one who dragged me into curling.", "dragged", True),  # me
+        ("my cat murka is the only one who lives w me now in cluj", "lives", True),
+        ("Retired bus driver, widowed, living in Bradford.", "living", True),  # a bio
+        ("My day as a pharmacist starts early.", "starts", True),  # "a" one is no one else
     ],
 )
 def test_whom_a_clause_is_about(text: str, verb: str, about: bool) -> None:
@@ -44,3 +57,8 @@ def test_a_worker_of_ours_speaks_for_themselves() -> None:
 def test_a_mate_is_someone_else() -> None:
     found = triples("My best mate Saskia just got a job at Greenpeace in Amsterdam, so jealous.")
     assert not {t for t in found if t[0] == "Maria"}
+
+
+def test_the_lady_pointed_at_is_someone_else_but_my_girl_is_my_partner() -> None:
+    assert not triples("The lady in my carpool is a midwife and keeps three ferrets.")
+    assert ("Maria", "partner", "Mere", "assert") in triples("my girl Mere just said yes!!! 💍")

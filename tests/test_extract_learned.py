@@ -358,6 +358,24 @@ def test_the_one_addressed_is_cut_before_the_model_reads() -> None:
         # the items under someone else's heading are theirs
         ("My sister's hobbies: knitting, hiking.", "knitting", "HOBBY"),
         ("Dad's drinks: stout, more stout.", "stout", "FAVORITE_DRINK"),
+        # a drink's name inside another name, a food named after an animal
+        ("Red Bull Salzburg's academy has employed me since 2021.", "Red Bull", "FAVORITE_DRINK"),
+        ("I've been living on hot dogs and skyr all week.", "hot dogs", "HAS_PET"),
+        # the sport of the speaker's work is no pastime
+        ("I'm a hockey referee in Yaroslavl.", "hockey", "HOBBY"),
+        ("Now I'm a full-time boxing referee.", "boxing", "HOBBY"),
+        # an animal given to someone else, or beside "I don't have a dog"
+        (
+            "I don't have a dog, the corgi in my stories belongs to my neighbour.",
+            "corgi",
+            "HAS_PET",
+        ),
+        (
+            "I don't have a pet, the betta fish in my pics is my cousin's lol",
+            "betta fish",
+            "HAS_PET",
+        ),
+        ("The lady in my carpool is a midwife and keeps three ferrets.", "ferrets", "HAS_PET"),
     ],
 )
 def test_a_proposal_the_grammar_or_the_kind_rules_out_is_dropped(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tem.extract import kinds, shapes
-from tem.extract.lexicon import KIN_NOUNS, YOU
+from tem.extract.lexicon import KIN_NOUNS, OCCUPATIONS, YOU
 from tem.extract.subjects import (
     FIRST_POSSESSIVE,
     SELF,
@@ -26,6 +26,9 @@ from tem.extract.triggers import self_headed, speaks_of_self
 
 Token = Any
 ABOUT_OTHERS = frozenset({"he", "she", "they", "you", "u", "ya", "y'all", "someone", "everyone"})
+PEOPLE = frozenset("lady woman man guy girl boy bloke dude chap fella person".split())
+"""Nouns of someone, who with an article or an owner ("the lady in my carpool", "this
+guy at work") or an occupation ("the new helicopter pilot") is another person."""
 
 
 def about_speaker(verb: Token, speaker: str) -> bool:
@@ -51,7 +54,7 @@ def about_speaker(verb: Token, speaker: str) -> bool:
         return True
     if described_self(subject, verb):
         return True  # "Carpenter by trade, live in Aarhus"
-    if lower in ("who", "that") and verb.dep_ == "relcl" and _someone_else(verb.head, speaker):
+    if _relative_of_other(subject, speaker):
         return False  # "my neighbour Hassan who just started at Careem"; not "the guy who"
     others = lower in ABOUT_OTHERS or lower in KIN_NOUNS or owned_by_other(subject)
     if lower in KIN_NOUNS and subject.dep_ not in SUBJECT_DEPS:
@@ -61,7 +64,7 @@ def about_speaker(verb: Token, speaker: str) -> bool:
     misplaced = subject.dep_ == "npadvmod" and named_person(subject, verb)  # "Emma ... got engaged"
     if lower in ABOUT_OTHERS or subject.ent_type_ == "PERSON" or misplaced:
         return bool(subject.text.casefold() == speaker.casefold())
-    if _others_in(subject, speaker) or _introduced(subject):
+    if _others_in(subject, speaker) or _introduced(subject) or _pointed_person(subject):
         return False
     if any(c.dep_ == "poss" for c in subject.children):
         named = name_of(subject, speaker)  # "my sister" is someone; "my job" is no one
@@ -89,6 +92,48 @@ def _someone_else(noun: Token, speaker: str) -> bool:
     if any(t.ent_type_ == "PERSON" and t.text.casefold() != speaker.casefold() for t in named):
         return True
     return noun.lower_ in KIN_NOUNS
+
+
+def _relative_of_other(subject: Token, speaker: str) -> bool:
+    """True for the "who" of a relative clause about someone else: "my neighbour Hassan
+    who just started at Careem", "Our camp boss is a Kiwi who lives in Nelson and has
+    three cats" (the clause of "who", though the verb asked about be joined to it);
+    not "the guy who", nor "the only one who lives w me" (the speaker is in it)."""
+    relative = subject.head
+    if subject.lower_ not in ("who", "that") or relative.dep_ != "relcl":
+        return False
+    if _someone_else(relative.head, speaker):
+        return True
+    mine = any(t.lower_ in ("me", "us") for t in relative.subtree)
+    return not mine and _said_of_other(relative.head, speaker)
+
+
+def _pointed_person(subject: Token) -> bool:
+    """ "The new helicopter pilot ... just got divorced", "the lady in my carpool": a
+    person noun pointed at (:func:`_pointed`) is someone else."""
+    person = subject.lemma_ in OCCUPATIONS | PEOPLE
+    return subject.pos_ == "NOUN" and person and _pointed(subject)
+
+
+def _pointed(noun: Token) -> bool:
+    """True for a noun with "the", "this" or "that", or an occupation with an owner: one
+    person pointed at ("the lady in my carpool", "our porter"), not a bio's "Retired bus
+    driver, widowed", "a nurse" (which the parser also takes for a subject: "My day as a
+    nurse") nor "my girl" (a partner)."""
+    pointing = ("the", "this", "that", "these", "those")
+    owned = noun.lemma_ in OCCUPATIONS  # "my physio", not "my girl" (a partner)
+    return any(
+        c.dep_ == "poss" and owned or c.dep_ == "det" and c.lower_ in pointing
+        for c in noun.children
+    )
+
+
+def _said_of_other(noun: Token, speaker: str) -> bool:
+    """True for the complement of another's "be": "Our camp boss is *a Kiwi* who ..."."""
+    be = noun.head
+    if noun.dep_ != "attr" or be.lemma_ != "be" or be.i == noun.i:
+        return False
+    return not about_speaker(be, speaker)
 
 
 def _addressed_here(token: Token, verb: Token) -> bool:

@@ -59,11 +59,25 @@ def fits(relation: str, span: Any) -> bool:
         return cued and not named and len(span) <= 3 and span.root.pos_ in ("PROPN", "ADJ")
     if relation == "job title" and pastime_of(span.root) is not None:
         return False  # "a keen fell walker" walks for pleasure
+    if _named_otherwise(relation, span):
+        return False
     banned = NOT_A.get(relation, frozenset())
     types = {t.ent_type_ for t in span if t.ent_type_}
     if relation == "favorite drink" and is_drink([t.lower_ for t in span]):
         return True  # "Masala chai is in my bloodstream": the tagger's GPE is wrong
     return not types or not types <= banned
+
+
+def _named_otherwise(relation: str, span: Any) -> bool:
+    """True for an animal or a drink in the name of something else: "living on *hot
+    dogs*" (a food), "*Red Bull* Salzburg's academy" (a club)."""
+    root = span.root
+    if relation == "has pet":
+        return any(c.lower_ == "hot" for c in root.children)
+    if relation != "favorite drink" or root.dep_ != "compound":
+        return False
+    name = root.head
+    return bool(name.i >= span.end and name.ent_type_ == "ORG" and name.text[:1].isupper())
 
 
 SPOKEN_NOUNS = frozenset("speaker speakers tongue language languages native".split())

@@ -42,6 +42,7 @@ from tem.extract import (
     kinds,
     offers,
     partners,
+    pets,
     posts,
     roles,
     shapes,
@@ -191,7 +192,8 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
         span = kinds.trimmed(span)
         if one_occasion(span):
             return None
-    if not shapes.well_formed(relation, span) or not kinds.fits(relation, span):
+    disowned = relation == "has pet" and pets.disowned(span.root)  # "belongs to my nan"
+    if not shapes.well_formed(relation, span) or not kinds.fits(relation, span) or disowned:
         return None
     kind = _kind_said(span, kind)
     value = canonical(relation, span)

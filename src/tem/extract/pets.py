@@ -10,8 +10,14 @@ words after the words every value loses.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tem.extract.lexicon import ANIMALS
 from tem.extract.nlp import english_word
+from tem.extract.subjects import first_possessed, said_by
+
+PET_WORDS = frozenset({"pet", "dog", "cat", "animal"})
+"""What a speaker says they have none of: "I don't have a dog"."""
 
 FOND = frozenset({"lil", "little", "smol", "tiny", "wee"})
 """Words of fondness before a pet's kind: "my lil pug Churro" has a pug."""
@@ -86,3 +92,28 @@ def _pet_then_name(words: list[str]) -> bool:
         return False  # "Labrador Retriever": a breed in capitals
     lowercase = len(words) == 2 and name.isalpha() and _one_animal(name).casefold() not in ANIMALS
     return name[:1].isupper() or lowercase
+
+
+def disowned(animal: Any) -> bool:
+    """True for an animal the sentence gives to someone else or that the speaker says
+    they have none of: "the corgi in my stories belongs to my neighbour", "the betta fish
+    in my pics is my cousin's", "I don't have a dog, the collie on the quay ...", "I've
+    never had a pet in my life"."""
+    verb = animal.head
+    if animal.dep_ == "nsubj" and verb.lemma_ == "belong":
+        owners = [o for p in verb.children if p.lower_ == "to" for o in p.children]
+        return not any(o.lower_ in ("me", "us") for o in owners)
+    if animal.dep_ == "nsubj" and verb.lemma_ == "be":
+        told = [t for c in verb.children if c.dep_ == "attr" for t in c.subtree]
+        if any(t.dep_ == "case" and t.head.lower_ not in ("my", "our") for t in told):
+            return True  # "is my cousin's", "is Ana's"
+    return not first_possessed(animal) and any(_none_had(t) for t in animal.sent)
+
+
+def _none_had(verb: Any) -> bool:
+    """ "I don't have a dog", "I've never had a pet": the speaker has none."""
+    if verb.lemma_ not in ("have", "own") or not said_by(verb):
+        return False
+    if not any(c.dep_ == "neg" or c.lower_ == "never" for c in verb.children):
+        return False
+    return any(c.dep_ == "dobj" and c.lemma_ in PET_WORDS for c in verb.children)
