@@ -20,6 +20,7 @@ from tem.extract.employers import employer_candidates
 from tem.extract.facts import Candidate
 from tem.extract.firms import called_firms
 from tem.extract.goodbyes import goodbye_candidates
+from tem.extract.kinhomes import family_homes
 from tem.extract.lastdays import last_days
 from tem.extract.leavings import left_by_idiom
 from tem.extract.natives import native_homes
@@ -85,6 +86,7 @@ def sentence_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         *pointed_homes(sentence, speaker),
         *here_homes(sentence, speaker),
         *back_homes(sentence, speaker),
+        *family_homes(sentence, speaker),
         *returned_pastimes(sentence, speaker),
         *dismissals(sentence, speaker),
         *native_homes(sentence, speaker),
