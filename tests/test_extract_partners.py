@@ -345,3 +345,18 @@ def test_a_chat_word_after_the_partner_word_is_no_name() -> None:
 def test_dropping_anchor_together_is_no_ending() -> None:
     found = triples("Me and Keoni finally dropped anchor together, we're engaged!")
     assert ("Ana", "partner", "Keoni", "end") not in found
+
+
+def test_the_partner_a_widowed_speaker_names_has_ended() -> None:
+    found = triples(
+        "I was widowed two years ago; Arne and I had been married for thirty-one years."
+    )
+    assert ("Ana", "partner", "Arne", "end") in found
+    assert ("Ana", "partner", "Arne", "assert") not in found
+
+
+def test_a_new_partner_a_widowed_speaker_is_courting_holds() -> None:
+    found = triples(
+        "I was widowed in 2015 and was introduced to Frank at church; we've been courting."
+    )
+    assert ("Ana", "partner", "Frank", "end") not in found

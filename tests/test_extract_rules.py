@@ -834,7 +834,11 @@ def test_promoted_to_do_something_is_no_title() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["lol retired from skateboarding after breaking my wrist.", "I retired the board last year."],
+    [
+        "lol retired from skateboarding after breaking my wrist.",
+        "I retired the board last year.",
+        "I've just retired from netball after twenty seasons.",  # a pastime's word
+    ],
 )
 def test_retiring_from_a_pastime_or_a_thing_ends_no_work(text: str) -> None:
     assert not values_of(text, "works at", "job title")

@@ -33,6 +33,7 @@ from tem.extract.tidy import tidy
         ("hobby", "swimming three times a week", "swimming"),
         ("partner", "jake r movin", "Jake"),  # a name typed in lowercase, in capitals
         ("partner", "omg Theo", "Theo"),
+        ("partner", "Freya's", "Freya"),  # "My partner Freya's on earlies"
         ("partner", "erik id", "Erik"),
         ("favorite drink", "chai chai chai", "chai"),
         ("hobby", "bouldering again after a long break", "bouldering"),
@@ -69,6 +70,7 @@ from tem.extract.tidy import tidy
         ("has pet", "new puppy", "puppy"),
         ("works at", "New Balance", "New Balance"),
         ("works at", "Toyota plant", "Toyota"),  # a site of the organisation
+        ("works at", "Ocado depot", "Ocado"),
         ("studies at", "Harvard campus", "Harvard"),
         ("works at", "Bergen kommune", "Bergen kommune"),  # a body, not a site
         ("works at", "uni of lagos", "uni of lagos"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract import filters, kinds
+from tem.extract import filters
 from tem.extract import lexicon as lx
 from tem.extract.enthusiasts import pastime_of
 from tem.extract.facts import Candidate, Kind
@@ -18,6 +18,7 @@ from tem.extract.posts import posts_at
 from tem.extract.presupposed import missed, presupposed
 from tem.extract.readers import proper_name
 from tem.extract.subjects import FIRST_POSSESSIVE, SELF, first_possessed, name_of, subject_token
+from tem.extract.titled import employers_of, title_head
 from tem.extract.values import (
     children,
     entity_text,
@@ -114,10 +115,12 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
         if pastime is not None:  # "I'm a keen sailor": sailing
             found.append(("hobby", pastime, "assert"))
         elif _student(attr):  # enrolled, not employed: no job title
-            found += [("studies at", e, "assert") for e in _orgs(attr)]
-        elif attr.dep_ == "attr" and _title_head(attr):
+            found += [("studies at", e, "assert") for e in employers_of(attr)]
+        elif attr.dep_ == "attr" and title_head(attr):
             found.append(("job title", phrase(attr), "assert"))
-            found += [("works at", e, "assert") for e in _orgs(attr, proper=True, titled=True)]
+            found += [
+                ("works at", e, "assert") for e in employers_of(attr, proper=True, titled=True)
+            ]
         elif lower in STATUS_WORDS and not wedded_to_a_thing(attr):  # "married to my work"
             found.append(("relationship status", lower, "assert"))
             if lower in ("married", "engaged"):  # "I'm engaged to a man named Idris"
@@ -131,7 +134,7 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
         elif lower == "based":
             found += _place(attr)
     found += [("hobby", v, "assert") for v in _values(objects_of(be, ("into",)))]
-    found += [("works at", e, "assert") for e in _orgs(be)]
+    found += [("works at", e, "assert") for e in employers_of(be)]
     if any(o.lower_ == "market" for o in objects_of(be, ("off",))) and not _said_how(be):
         found.append(("relationship status", "in a relationship", "assert"))
     return found
@@ -163,62 +166,9 @@ def _student(attr: Token) -> bool:
     return attr.lemma_ == "year" and bool(said & lx.STUDY_YEARS) and "a" in said
 
 
-def _title_head(attr: Token) -> bool:
-    """ "a nurse", any person noun with a named employer ("a barmaid at the Red Lion") or
-    said to be over ("a retired headteacher", "a former sea captain")."""
-    if attr.lemma_ in lx.TITLE_HEADS:
-        return True
-    over = any(c.dep_ == "amod" and c.lower_ in ("retired", "former") for c in attr.children)
-    if over and kinds.person_noun(attr.text):
-        return True
-    employers = objects_of(attr, ("at", "with", "for"))  # "a flight attendant with Cathay"
-    named = [
-        o
-        for o in employers
-        if o.ent_type_ in ("ORG", "FAC") or _firm_called(o) or _employed_by_name(o)
-    ]
-    return bool(named) and kinds.person_noun(attr.text)
-
-
-def _employed_by_name(obj: Token) -> bool:
-    """A proper name after "at" or "with" on a person noun: "at the Premier Inn"; one
-    joined to another ("at Slaughter and May") is left whole to the span model."""
-    joined = any(c.dep_ in ("cc", "conj") for c in obj.children)
-    return obj.pos_ == "PROPN" and obj.head.lower_ in ("at", "with") and not joined
-
-
-def _firm_called(noun: Token) -> str | None:
-    """The name a firm is given: "a startup called PayLoop", "a fintech called PayLoop"
-    -> PayLoop: a common noun that is no person, given no person's name unless it is a
-    firm's word ("a guy called Tom" is none)."""
-    if noun.pos_ != "NOUN" or kinds.person_noun(noun.text):
-        return None
-    name = kinds.name_given(noun)
-    if name is None or name.ent_type_ == "PERSON" and noun.lemma_ not in kinds.FIRMS:
-        return None
-    return phrase(name)
-
-
 def _place(token: Token) -> list[tuple[str, str | None, Kind]]:
     value = place_from(token, ("in", "out"))
     return [] if value is None else [("lives in", value, "assert")]
-
-
-def _orgs(token: Token, *, proper: bool = False, titled: bool = False) -> list[str]:
-    """Named organisations after at/with/for; with ``proper``, untagged proper nouns too
-    ("my job is at Aperture Science", which the tagger does not know); after a job
-    title (``titled``), a name the tagger took for a person's is the employer's ("a night
-    porter at the Premier Inn", "a civil engineer with Arup"), unless after "for" ("a
-    nanny for Sarah")."""
-    found = []
-    for obj in objects_of(token, ("at", "with", "for")):
-        if obj.ent_type_ == "PERSON" and not (titled and _employed_by_name(obj)):
-            continue  # "I'm with Tom": a person, no employer
-        name = entity_text(obj) or _firm_called(obj)
-        if name is None and proper and obj.pos_ == "PROPN" and not obj.ent_type_:
-            name = phrase(obj)
-        found.append(name)
-    return [f for f in found if f is not None and not any(ch.isdigit() for ch in f)]
 
 
 def _values(tokens: list[Token]) -> list[str]:
@@ -291,7 +241,7 @@ def _my_noun_is(noun: Token, be: Token, speaker: str) -> Stated:
     target = _complement(be)
     if target is None:
         if noun.lemma_ in lx.JOB_NOUNS and _present(be):
-            return [(speaker, "works at", org, "assert") for org in _orgs(be, proper=True)]
+            return [(speaker, "works at", org, "assert") for org in employers_of(be, proper=True)]
         return []
     if target.lemma_ in lx.CONTAINERS:  # "my favourite drink is a cold glass of buttermilk"
         target = next(iter(objects_of(target, ("of",))), target)
@@ -483,7 +433,7 @@ def _first_days_at(noun: Token) -> list[str]:
     """ "my first week at Globex": a new employer; not a school, a trip or a job."""
     found = []
     places = [noun, noun.head] if noun.dep_ == "attr" else [noun]  # "this was my first week at"
-    for org in [o for p in places for o in _orgs(p, proper=True)]:
+    for org in [o for p in places for o in employers_of(p, proper=True)]:
         words = set(org.casefold().split())
         if not words & (lx.SCHOOL_WORDS | lx.TRIP_NOUNS):
             found.append(org)

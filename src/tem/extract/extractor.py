@@ -203,7 +203,7 @@ def facts_of_turn(
             continue
         seen.add(key)
         found.append(_finish(candidate, doc, turn, reference, evidence))
-    return _unimplied(found)
+    return partners.mourned(_unimplied(found))
 
 
 def _unimplied(found: list[ExtractedFact]) -> list[ExtractedFact]:

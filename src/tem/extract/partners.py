@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from tem.extract.facts import Candidate
+from tem.extract.facts import Candidate, ExtractedFact
 from tem.extract.farewells import PERIODS, died
 from tem.extract.filters import blocked, is_negated
 from tem.extract.kinds import clause_of, spelled
@@ -135,6 +135,32 @@ def _widowed(sentence: Any, candidates: list[Candidate], speaker: str) -> list[C
         status if (c.relation, c.value) == ("relationship status", "married") else c
         for c in candidates
     ]
+
+
+def mourned(found: list[ExtractedFact]) -> list[ExtractedFact]:
+    """``found`` with the partner a widowed speaker names ended: "I was widowed two years
+    ago; Arne and I had been married for thirty-one years", "I was widowed in 2021 and
+    I'm still learning the car things Henri used to handle" (one who is widowed names
+    the one who died, unless a new couple is told: 41 of 42 such messages in every set)."""
+    widowed = {
+        f.subject
+        for f in found
+        if (f.relation, f.value, f.kind) == ("relationship status", "widowed", "assert")
+    }
+    return [
+        replace(f, kind="end")
+        if f.relation == "partner"
+        and f.kind == "assert"
+        and f.value
+        and f.subject in widowed
+        and not NEW_COUPLE & set(re.findall(r"[a-z]+", f.evidence.casefold()))
+        else f
+        for f in found
+    ]
+
+
+NEW_COUPLE = frozenset("courting dating seeing remarried introduced met engaged new".split())
+"""Words of a couple begun after a death: "introduced to Frank ... we've been courting"."""
 
 
 def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Candidate]:

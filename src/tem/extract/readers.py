@@ -344,13 +344,17 @@ def org_or_none(verb: Token, rule: VerbRule) -> Found:
 
 def retirement(verb: Token, rule: VerbRule) -> Found:
     """ "retired from Toyota", "retired from teaching", "I retired last year": work
-    ended. Not a pastime given up ("retired from skateboarding": no trade's verb) nor a
-    thing put away ("retired the board")."""
+    ended. Not a pastime given up ("retired from skateboarding": no trade's verb;
+    "retired from netball": a pastime's word) nor a thing put away ("retired the board")."""
     obj = direct_object(verb)
     if obj is not None and obj.lower_ not in SELF and obj.lemma_ not in lx.JOB_NOUNS:
         return []
+    from tem.extract.learned import head_words
+
     trades: Found = []
     for left in objects_of(verb, ("from",)):
+        if left.tag_ != "VBG" and left.lower_ in head_words().get("hobby", frozenset()):
+            return []  # "retired from netball after twenty seasons": a pastime given up
         if left.tag_ != "VBG":
             continue
         trade = kinds.agent_noun(left)

@@ -19,7 +19,7 @@ from typing import Any
 
 from tem.extract.facts import Candidate
 from tem.extract.kinds import PLACE_OF_WORK, doer, person_noun, span_of, spelled
-from tem.extract.lexicon import DRINKS, OCCUPATIONS, PARTNER_NOUNS, SCHOOL_WORDS
+from tem.extract.lexicon import DRINKS, OCCUPATIONS, PARTNER_NOUNS, SCHOOL_WORDS, WORK_SITES
 from tem.extract.nlp import english_index, english_word, frequency, listed_word, respelled
 from tem.extract.pets import FOND, pet_kind
 
@@ -167,9 +167,12 @@ HAILS = frozenset({"hello", "hi", "hey", "hiya", "goodbye", "bye", "farewell"})
 
 def _partner(words: list[str]) -> list[str]:
     """A partner's name without what follows it ("Raf on Valentine's Day": when, not
-    who), in capitals when typed in lowercase ("carlos")."""
+    who) nor the "'s" of "is" the tagger kept on it ("My partner Freya's on earlies"), in
+    capitals when typed in lowercase ("carlos")."""
     cut = next((i for i, w in enumerate(words) if i and w.casefold() in AFTER_NAMES), None)
     words = words[:cut]
+    if words and words[-1].endswith(("'s", "’s")) and len(words[-1]) > 3:
+        words = [*words[:-1], words[-1][:-2]]
     if all(w.isalpha() and w.islower() for w in words):
         return [w.capitalize() for w in words]
     return words
@@ -195,9 +198,10 @@ def _name_then_branch(words: list[str]) -> bool:
 
 def _name_then_place(words: list[str]) -> bool:
     """A name in capitals, then the lowercase word of one of its sites ("Toyota plant",
-    "Google office"): not a name typed in lowercase, nor a body ("Bergen kommune")."""
+    "Google office", "Ocado depot"): not a name typed in lowercase, nor a body ("Bergen
+    kommune")."""
     name, last = words[:-1], words[-1]
-    return bool(name) and all(w[:1].isupper() for w in name) and last in PLACE_OF_WORK
+    return bool(name) and all(w[:1].isupper() for w in name) and last in PLACE_OF_WORK | WORK_SITES
 
 
 def _bare_pastime(words: list[str]) -> list[str]:
