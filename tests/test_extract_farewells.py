@@ -164,6 +164,10 @@ def test_a_home_moved_into_is_held() -> None:
         # a span that lasted until a past event
         ("I lived in Leeds until we moved.", "lives in", "end"),
         ("I was employed by Croatia Airlines until I was let go.", "works at", "end"),
+        # a state held before something happened
+        ("I was a dentist in Kharkiv before the war.", "job title", "end"),
+        ("I was a teacher before I retrained.", "job title", "end"),
+        ("I moved to Leeds before the pandemic.", "lives in", "assert"),  # a change
     ],
 )
 def test_a_span_of_time_told_in_the_past_is_over(text: str, relation: str, kind: str) -> None:

@@ -71,6 +71,7 @@ from tem.extract.tidy import tidy
         ("works at", "New Balance", "New Balance"),
         ("works at", "Toyota plant", "Toyota"),  # a site of the organisation
         ("works at", "Ocado depot", "Ocado"),
+        ("works at", "costa b4", "costa"),  # chat's "before" opens a clause
         ("studies at", "Harvard campus", "Harvard"),
         ("works at", "Bergen kommune", "Bergen kommune"),  # a body, not a site
         ("works at", "uni of lagos", "uni of lagos"),

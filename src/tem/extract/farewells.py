@@ -87,7 +87,8 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     verb = clause_of(anchor)
     over = _period_over(anchor) or _bygone(candidate.value) or _used_to(verb)
     over = over or _formerly(span, anchor) or _bygone_before(span, anchor) or era_over(span)
-    if candidate.relation != "speaks" and over:
+    held_before = candidate.relation in HELD_BEFORE and _held_before(anchor)
+    if candidate.relation != "speaks" and over or held_before:
         return replace(candidate, kind="end")
     mourned = candidate.relation == "has pet" and (_mourned(anchor) or _did_not_make_it(verb))
     if mourned or candidate.relation == "job title" and _title_lost(verb):
@@ -455,6 +456,30 @@ def _period_over(token: Token) -> bool:
 
 
 UNTIL = ("until", "till", "til")
+STATES = frozenset({"be", "live", "work", "study", "teach", "stay"})
+"""Verbs of a state, which "before" something ends ("I was a dentist before the war");
+a change told before something ("moved to Leeds before the pandemic") still holds."""
+HELD_BEFORE = frozenset({"job title", "works at", "lives in", "studies at"})
+"""What a state held before something happened is: a post, a home, a school."""
+
+
+def _held_before(anchor: Token) -> bool:
+    """A state in the simple past that held "before" an event or a clause: "I was a
+    dentist in Kharkiv before the war", "I was a teacher before I retrained"; not a
+    change ("moved to Leeds before the pandemic") nor a moment ("married two days
+    before my first night shift")."""
+    verb = clause_of(anchor)
+    if verb.lemma_ not in STATES or not _simple_past(verb) or filters.blocked(verb):
+        return False
+    near = [verb, *(c for c in verb.children if c.dep_ in ("acomp", "attr", "xcomp"))]
+    for child in (c for t in near for c in t.children):
+        timed = any(c.dep_ == "npadvmod" for c in child.children)  # "two days before"
+        if child.lower_ == "before" and child.dep_ == "prep" and not timed:
+            return any(o.dep_ == "pobj" and o.pos_ == "NOUN" for o in child.children)
+        marked = any(c.dep_ == "mark" and c.lower_ == "before" for c in child.children)
+        if child.dep_ == "advcl" and marked:
+            return True
+    return False
 
 
 def _simple_past(verb: Token) -> bool:

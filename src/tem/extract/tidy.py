@@ -84,8 +84,8 @@ RECENCY_RELATIONS = frozenset({"job title", "works at", "has pet", "favorite dri
 """Relations whose values never begin with such a word ("new york", lowercase, is a place)."""
 DASHES = frozenset({"-", "–", "—", "|", "•"})
 """A dash alone between words ends a value: the next item of a list follows."""
-CLAUSE_OPENERS = frozenset("after before when while until till since because once".split())
-"""Lowercase words that open a clause of when or why, never inside a name."""
+CLAUSE_OPENERS = frozenset("after before b4 when while until till since because once".split())
+"""Lowercase words that open a clause of when or why, never inside a name ("b4": chat's before)."""
 KEEP_AT_EDGE = frozenset(".)'’&+#")
 """Punctuation a value may end or start with: "St.", "(UK)", "Sainsbury's", "C#"."""
 
