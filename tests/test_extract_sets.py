@@ -13,7 +13,7 @@ twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
 that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
 twenty-five-writer model, ``tests/data/extraction_fresh10.jsonl``, written after
 that round's last change, and ``extraction_fresh11.jsonl`` to
-``extraction_fresh142.jsonl`` (but fresh139 and fresh140, not yet read), each frozen
+``extraction_fresh146.jsonl`` (but fresh147 and fresh148, not yet read), each frozen
 before the extractor it measures read it; each
 by someone who saw neither the code, nor the other sets; fresh5 to fresh60 are training
 rows of the span model since the eighty-four-writer model, so their floors now guard
@@ -178,8 +178,14 @@ SETS = {
     "extraction_fresh136.jsonl": ROOT / "data" / "extraction_fresh136.jsonl",
     "extraction_fresh137.jsonl": ROOT / "data" / "extraction_fresh137.jsonl",
     "extraction_fresh138.jsonl": ROOT / "data" / "extraction_fresh138.jsonl",
+    "extraction_fresh139.jsonl": ROOT / "data" / "extraction_fresh139.jsonl",
+    "extraction_fresh140.jsonl": ROOT / "data" / "extraction_fresh140.jsonl",
     "extraction_fresh141.jsonl": ROOT / "data" / "extraction_fresh141.jsonl",
     "extraction_fresh142.jsonl": ROOT / "data" / "extraction_fresh142.jsonl",
+    "extraction_fresh143.jsonl": ROOT / "data" / "extraction_fresh143.jsonl",
+    "extraction_fresh144.jsonl": ROOT / "data" / "extraction_fresh144.jsonl",
+    "extraction_fresh145.jsonl": ROOT / "data" / "extraction_fresh145.jsonl",
+    "extraction_fresh146.jsonl": ROOT / "data" / "extraction_fresh146.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
