@@ -27,8 +27,8 @@ from tem.extract.triggers import self_headed, speaks_of_self
 Token = Any
 ABOUT_OTHERS = frozenset({"he", "she", "they", "you", "u", "ya", "y'all", "someone", "everyone"})
 PEOPLE = frozenset("lady woman man guy girl boy bloke dude chap fella person".split())
-"""Nouns of someone, who with an article or an owner ("the lady in my carpool", "this
-guy at work") or an occupation ("the new helicopter pilot") is another person."""
+"""Nouns of someone who, pointed at ("the lady in my carpool", "this guy at work"), is
+another person, as an occupation is ("the new helicopter pilot", "my physio")."""
 
 
 def about_speaker(verb: Token, speaker: str) -> bool:

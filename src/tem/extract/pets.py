@@ -1,4 +1,5 @@
-"""A pet's value as the writers label it: its kind, or its name when it has one.
+"""A pet's value as the writers label it (its kind, or its name when it has one), and an
+animal that is no pet of the speaker's.
 
 "My lil pug Churro" has a pug named Churro; "two huskies" a husky; "a ginger cat", "our
 noisy parrot", "a one-eyed cat" a cat and a parrot: a pet's coat, manner, age or how it
@@ -6,6 +7,10 @@ came ("a rescue greyhound") are no kind of their own, while a breed stays whole 
 retriever", "blue heeler") and so does a word that names the pet with its coat ("a ginger
 tom", "a black lab"). :func:`tem.extract.tidy.tidy` calls :func:`pet_kind` on a value's
 words after the words every value loses.
+
+An animal is no pet of the speaker's when the sentence gives it to someone else ("the
+corgi in my stories belongs to my neighbour", "is my cousin's") or the speaker says they
+have none ("I don't have a dog, the collie on the quay ..."): :func:`disowned`.
 """
 
 from __future__ import annotations
