@@ -13,7 +13,7 @@ hamster"). Then the pet, the place or the pastime is no longer the speaker's, an
 fact is an ending, never a holding. So is a habit of the past ("I used to live in
 Leeds"), and a fact told in
 the simple past with how long it lasted: "lived in Turin for five years" is over,
-"have lived here for five years" is not. A blocked clause
+"have lived here for five years" is not (:mod:`tem.extract.spans`). A blocked clause
 ("I'd never rehome Bandit", "if I left my flat") says nothing of the kind.
 """
 
@@ -28,9 +28,10 @@ from tem.extract.endings import era_over
 from tem.extract.facts import Candidate
 from tem.extract.kinds import STUDY_CUES, clause_of, span_of
 from tem.extract.leisure import initials
-from tem.extract.lexicon import HOME_NOUNS, JOB_NOUNS, MOVES, SENDING, SPANS
+from tem.extract.lexicon import HOME_NOUNS, JOB_NOUNS, MOVES, SPANS
 from tem.extract.nlp import respelled
 from tem.extract.posts import dismissed, ended_by_last_day
+from tem.extract.spans import HELD_BEFORE, formerly, held_before, period_over
 from tem.extract.subjects import elided_first_person, said_by
 from tem.extract.tidy import BYGONE
 from tem.extract.values import children, place_from, pobjects
@@ -66,12 +67,6 @@ QUITTING = {
 *time* on rugby", "got kicked *off* the rowing team", "kicked soda to the *curb*",
 "knocked my flat white habit on the *head*", "pulled the *plug* on my PhD", "*chucked in*
 my job at Tesco", "said *goodbye* to Siemens", "closed the *book* on Maersk"."""
-MILESTONES = frozenset({"hit", "reach", "celebrate", "mark", "clock", "turn"})
-"""Verbs whose span of time is a milestone reached, not a period over: "my gf Rosa and I
-just *hit* 2 years", "we *celebrated* ten years"; nor is that of a verb of sending
-(:data:`tem.extract.lexicon.SENDING`: "sent me to Abuja for two weeks" is a trip)."""
-FORMERLY = frozenset({"formerly", "previously"})
-"""Words that put what they qualify in the past: "*formerly* a translator"."""
 MOURNING = frozenset({"rip", "r.i.p.", "r.i.p"})
 """How chat mourns a pet: "RIP to my hamster Nugget", "RIP Biscuit"."""
 LEFT_HOME = frozenset({"leave", "vacate", "sell", "quit", "flee"})
@@ -85,10 +80,10 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     if candidate.kind != "assert" or span is not None and said_now_in(span):
         return candidate  # "used to live in kolkata, now in bangalore" holds
     verb = clause_of(anchor)
-    over = _period_over(anchor) or _bygone(candidate.value) or _used_to(verb)
-    over = over or _formerly(span, anchor) or _bygone_before(span, anchor) or era_over(span)
-    held_before = candidate.relation in HELD_BEFORE and _held_before(anchor)
-    if candidate.relation != "speaks" and over or held_before:
+    over = period_over(anchor) or _bygone(candidate.value) or _used_to(verb)
+    over = over or formerly(span, anchor) or _bygone_before(span, anchor) or era_over(span)
+    ended_before = candidate.relation in HELD_BEFORE and held_before(anchor)
+    if candidate.relation != "speaks" and over or ended_before:
         return replace(candidate, kind="end")
     mourned = candidate.relation == "has pet" and (_mourned(anchor) or _did_not_make_it(verb))
     if mourned or candidate.relation == "job title" and _title_lost(verb):
@@ -424,110 +419,6 @@ def _gone(verb: Token) -> bool:
         words = "away"  # "was given to me by my aunt": had, not gone
     after = {t.lower_ for t in verb.subtree if t.i > verb.i}
     return bool(after & set(words.split()))
-
-
-PERIODS = frozenset({"year", "month", "decade", "week", "yr", "yrs"})
-"""Units of a span of time: "for twenty *years*"."""
-
-
-def _period_over(token: Token) -> bool:
-    """True in a clause in the simple past that says how long it lasted: "I *was*
-    married to Akua for ten years", "I *lived* in Turin until 2022" (the present
-    perfect, "I've lived here for five years", still holds, as does a clause that says
-    "still" or "now")."""
-    verb = token
-    for _ in range(6):
-        if verb.pos_ in ("VERB", "AUX") and verb.dep_ not in ("aux", "auxpass"):
-            break
-        if verb.head.i == verb.i:
-            return False
-        verb = verb.head
-    else:
-        return False
-    if not _simple_past(verb) or verb.lemma_ in MILESTONES | SENDING or filters.blocked(verb):
-        return False
-    if any(c.dep_ == "mark" and c.lower_ == "since" for c in verb.children):
-        return False  # "Two years since I swapped Munich for Vienna": counted from it
-    near = [verb, *(c for c in verb.children if c.dep_ in ("acomp", "attr", "xcomp"))]
-    words = {c.lower_ for t in near for c in t.children}
-    if words & {"have", "has", "'ve", "'s", "still", "now"}:
-        return False
-    return any(_lasted(c) for t in near for c in t.children)
-
-
-UNTIL = ("until", "till", "til")
-STATES = frozenset({"be", "live", "work", "study", "teach", "stay"})
-"""Verbs of a state, which "before" something ends ("I was a dentist before the war");
-a change told before something ("moved to Leeds before the pandemic") still holds."""
-HELD_BEFORE = frozenset({"job title", "works at", "lives in", "studies at"})
-"""What a state held before something happened is: a post, a home, a school."""
-
-
-def _held_before(anchor: Token) -> bool:
-    """A state in the simple past that held "before" an event or a clause: "I was a
-    dentist in Kharkiv before the war", "I was a teacher before I retrained"; not a
-    change ("moved to Leeds before the pandemic") nor a moment ("married two days
-    before my first night shift")."""
-    verb = clause_of(anchor)
-    if verb.lemma_ not in STATES or not _simple_past(verb) or filters.blocked(verb):
-        return False
-    near = [verb, *(c for c in verb.children if c.dep_ in ("acomp", "attr", "xcomp"))]
-    for child in (c for t in near for c in t.children):
-        timed = any(c.dep_ == "npadvmod" for c in child.children)  # "two days before"
-        if child.lower_ == "before" and child.dep_ == "prep" and not timed:
-            return any(o.dep_ == "pobj" and o.pos_ == "NOUN" for o in child.children)
-        marked = any(c.dep_ == "mark" and c.lower_ == "before" for c in child.children)
-        if child.dep_ == "advcl" and marked:
-            return True
-    return False
-
-
-def _simple_past(verb: Token) -> bool:
-    """ "I *worked*", and the speaker's passive "I *was employed* by the Co-operative
-    Bank" (not a thing's: "my master's was paused for a year")."""
-    if verb.tag_ == "VBD":
-        return True
-    helpers = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
-    subjects = [c.lower_ for c in verb.children if c.dep_ == "nsubjpass"]
-    return verb.tag_ == "VBN" and helpers in (["was"], ["were"]) and subjects in (["i"], ["we"])
-
-
-def _formerly(span: Any | None, anchor: Token) -> bool:
-    """ "*formerly* a translator at the European Commission", "I was *previously* a
-    nurse": a word on the value (its ``span``) or its clause puts it in the past."""
-    token = anchor if span is None else span.root
-    for _ in range(4):
-        if any(c.dep_ == "advmod" and c.lower_ in FORMERLY for c in token.children):
-            return True
-        if token.pos_ in ("VERB", "AUX") or token.head.i == token.i:
-            return False
-        token = token.head
-    return False
-
-
-def _lasted(token: Token) -> bool:
-    """ "for ten years" (a "for" whose object is a span of time), "ten years" alone, or
-    "until 2022" (an end said by its date); not a moment ("last year", "two years ago",
-    "two weeks into my placement")
-    nor a span up to now ("for the past five years") or still ahead ("for another year")."""
-    if token.dep_ == "prep" and token.lower_ == "for":
-        return any(_span(o) for o in token.children if o.dep_ == "pobj")
-    if token.dep_ == "prep" and token.lower_ in UNTIL:
-        return any(o.ent_type_ == "DATE" for o in token.children if o.dep_ == "pobj")
-    if token.dep_ == "advcl" and _simple_past(token):  # "till I retired", "until I was let go"
-        return any(c.dep_ == "mark" and c.lower_ in UNTIL for c in token.children)
-    counted = any(c.dep_ == "nummod" for c in token.children)
-    after = token.doc[token.i + 1 : token.i + 2]  # "two weeks into my placement"
-    into = any(t.lower_ == "into" for t in after) or any(
-        c.lower_ == "in" and not any(c.children) for c in token.children
-    )  # "two years in, we split"
-    return token.dep_ == "npadvmod" and counted and not into and _span(token)
-
-
-def _span(unit: Token) -> bool:
-    words = {c.lower_ for c in unit.children}
-    ahead = {"next", "another", "further", "more"}  # "renewed my contract for another two years"
-    return unit.lemma_ in PERIODS and not words & {"last", "past", "this", "ago", *ahead}
 
 
 def _quit(verb: Token) -> bool:

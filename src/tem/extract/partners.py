@@ -15,12 +15,13 @@ from dataclasses import replace
 from typing import Any
 
 from tem.extract.facts import Candidate, ExtractedFact
-from tem.extract.farewells import PERIODS, died
+from tem.extract.farewells import died
 from tem.extract.filters import blocked, is_negated
 from tem.extract.kinds import clause_of, spelled
 from tem.extract.lexicon import CUE_STATUS, PARTNER_NOUNS
 from tem.extract.nlp import english_word
 from tem.extract.places import known_place
+from tem.extract.spans import PERIODS
 from tem.extract.subjects import first_possessed
 from tem.extract.values import name_after_to, phrase, wedded_to_a_thing
 
@@ -393,7 +394,7 @@ def _lasting(verb: Token) -> bool:
 
 
 LASTING = PERIODS | {"since", "for", "ages"}
-"""Words that say how long a couple has lasted (:data:`tem.extract.farewells.PERIODS`)."""
+"""Words that say how long a couple has lasted (:data:`tem.extract.spans.PERIODS`)."""
 
 
 def couple_name(token: Any) -> str | None:
