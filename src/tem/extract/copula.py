@@ -18,7 +18,7 @@ from tem.extract.posts import posts_at
 from tem.extract.presupposed import missed, presupposed
 from tem.extract.readers import proper_name
 from tem.extract.subjects import FIRST_POSSESSIVE, SELF, first_possessed, name_of, subject_token
-from tem.extract.titled import employers_of, title_head
+from tem.extract.titled import organisations_of, title_head
 from tem.extract.values import (
     children,
     entity_text,
@@ -115,11 +115,11 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
         if pastime is not None:  # "I'm a keen sailor": sailing
             found.append(("hobby", pastime, "assert"))
         elif _student(attr):  # enrolled, not employed: no job title
-            found += [("studies at", e, "assert") for e in employers_of(attr)]
+            found += [("studies at", e, "assert") for e in organisations_of(attr)]
         elif attr.dep_ == "attr" and title_head(attr):
             found.append(("job title", phrase(attr), "assert"))
             found += [
-                ("works at", e, "assert") for e in employers_of(attr, proper=True, titled=True)
+                ("works at", e, "assert") for e in organisations_of(attr, proper=True, titled=True)
             ]
         elif lower in STATUS_WORDS and not wedded_to_a_thing(attr):  # "married to my work"
             found.append(("relationship status", lower, "assert"))
@@ -134,7 +134,7 @@ def _person_is(be: Token) -> list[tuple[str, str | None, Kind]]:
         elif lower == "based":
             found += _place(attr)
     found += [("hobby", v, "assert") for v in _values(objects_of(be, ("into",)))]
-    found += [("works at", e, "assert") for e in employers_of(be)]
+    found += [("works at", e, "assert") for e in organisations_of(be)]
     if any(o.lower_ == "market" for o in objects_of(be, ("off",))) and not _said_how(be):
         found.append(("relationship status", "in a relationship", "assert"))
     return found
@@ -241,7 +241,9 @@ def _my_noun_is(noun: Token, be: Token, speaker: str) -> Stated:
     target = _complement(be)
     if target is None:
         if noun.lemma_ in lx.JOB_NOUNS and _present(be):
-            return [(speaker, "works at", org, "assert") for org in employers_of(be, proper=True)]
+            return [
+                (speaker, "works at", org, "assert") for org in organisations_of(be, proper=True)
+            ]
         return []
     if target.lemma_ in lx.CONTAINERS:  # "my favourite drink is a cold glass of buttermilk"
         target = next(iter(objects_of(target, ("of",))), target)
@@ -433,7 +435,7 @@ def _first_days_at(noun: Token) -> list[str]:
     """ "my first week at Globex": a new employer; not a school, a trip or a job."""
     found = []
     places = [noun, noun.head] if noun.dep_ == "attr" else [noun]  # "this was my first week at"
-    for org in [o for p in places for o in employers_of(p, proper=True)]:
+    for org in [o for p in places for o in organisations_of(p, proper=True)]:
         words = set(org.casefold().split())
         if not words & (lx.SCHOOL_WORDS | lx.TRIP_NOUNS):
             found.append(org)

@@ -82,8 +82,8 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     verb = clause_of(anchor)
     over = period_over(anchor) or _bygone(candidate.value) or _used_to(verb)
     over = over or formerly(span, anchor) or _bygone_before(span, anchor) or era_over(span)
-    ended_before = candidate.relation in HELD_BEFORE and held_before(anchor)
-    if candidate.relation != "speaks" and over or ended_before:
+    over = over and candidate.relation != "speaks"
+    if over or candidate.relation in HELD_BEFORE and held_before(anchor):
         return replace(candidate, kind="end")
     mourned = candidate.relation == "has pet" and (_mourned(anchor) or _did_not_make_it(verb))
     if mourned or candidate.relation == "job title" and _title_lost(verb):

@@ -70,15 +70,18 @@ def _place_after(kin: Token, end: int) -> str | None:
     if at + 1 >= end or doc[at].lower_ != "in":
         return None
     named = doc[at + 1]
+    lowercase = lowercase_place(named)
+    if lowercase is not None:
+        return lowercase
     span = place_span(named)
-    return lowercase_place(named) or (None if span is None else str(span.text))
+    return None if span is None else str(span.text)
 
 
 def _how_reached(owner: Token, sentence: Any) -> Kind | None:
     """ "back at", "moved in with", "living with" my family's: held; "moved out of",
     "left" it: ended; any other way ("lunch at my mum's in Leeds", "the drive back
     from my mum's", "left Paris for my sister's place"): none."""
-    before = [t for t in sentence if owner.i - 6 <= t.i < owner.i]
+    before = list(owner.doc[max(sentence.start, owner.i - 6) : owner.i])
     words = {t.lower_ for t in before}
     lemmas = {t.lemma_.casefold() for t in before}
     just_before = before[-1] if before else None

@@ -28,8 +28,7 @@ OCCUPATIONS = frozenset(
 )
 TITLE_HEADS = OCCUPATIONS - {"student"}
 WORK_SITES = frozenset("depot warehouse factory hub yard outlet mine centre center".split())
-"""Lowercase words of a firm's sites besides its offices: "the Ocado depot" is Ocado's,
-and "the Sapporo depot" is no home in Sapporo."""
+"""Lowercase words of a firm's sites besides its offices: "the Ocado depot" is Ocado's."""
 TIME_PREPOSITIONS = frozenset("after before since during until till throughout".split())
 """Prepositions that say when something was done, no part of it: "running after my divorce"."""
 STUDENTS = frozenset("student undergrad postgrad fresher freshman sophomore".split())

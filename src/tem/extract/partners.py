@@ -138,6 +138,10 @@ def _widowed(sentence: Any, candidates: list[Candidate], speaker: str) -> list[C
     ]
 
 
+NEW_COUPLE = frozenset("courting dating seeing remarried introduced met engaged new".split())
+"""Words of a couple begun after a death: "introduced to Frank ... we've been courting"."""
+
+
 def mourned(found: list[ExtractedFact]) -> list[ExtractedFact]:
     """``found`` with the partner a widowed speaker names ended: "I was widowed two years
     ago; Arne and I had been married for thirty-one years", "I was widowed in 2021 and
@@ -158,10 +162,6 @@ def mourned(found: list[ExtractedFact]) -> list[ExtractedFact]:
         else f
         for f in found
     ]
-
-
-NEW_COUPLE = frozenset("courting dating seeing remarried introduced met engaged new".split())
-"""Words of a couple begun after a death: "introduced to Frank ... we've been courting"."""
 
 
 def settled(sentence: Any, candidates: list[Candidate], speaker: str) -> list[Candidate]:

@@ -64,7 +64,7 @@ def place_at(token: Any) -> Any | None:
                 continue
             span = doc[start : start + size]
             grammar = size == 1 and span[0].is_stop and span[0].is_lower
-            if span.start <= token.i < span.end and known_place(span.text) and not grammar:
+            if span.start <= token.i < span.end and not grammar and known_place(span.text):
                 return span
     return None
 

@@ -353,9 +353,9 @@ def retirement(verb: Token, rule: VerbRule) -> Found:
 
     trades: Found = []
     for left in objects_of(verb, ("from",)):
-        if left.tag_ != "VBG" and left.lower_ in head_words().get("hobby", frozenset()):
-            return []  # "retired from netball after twenty seasons": a pastime given up
         if left.tag_ != "VBG":
+            if left.lower_ in head_words().get("hobby", frozenset()):
+                return []  # "retired from netball after twenty seasons": a pastime given up
             continue
         trade = kinds.agent_noun(left)
         if trade is None:

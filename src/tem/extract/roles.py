@@ -15,7 +15,7 @@ from typing import Any
 from tem.extract import filters, kinds
 from tem.extract.facts import Candidate
 from tem.extract.institutions import NOT_ROLES
-from tem.extract.lexicon import KIN_NOUNS, OCCUPATIONS, STUDENTS
+from tem.extract.lexicon import KIN_NOUNS, OCCUPATIONS, STUDENTS, TITLE_HEADS
 from tem.extract.subjects import SELF, said_by
 from tem.extract.values import children, phrase, pobjects
 
@@ -157,5 +157,5 @@ def names_work(found: Candidate, sentence: Any) -> bool:
     if span is None:
         return False
     head = span.root.head
-    work = head.lemma_.casefold() in OCCUPATIONS - {"student"}
+    work = head.lemma_.casefold() in TITLE_HEADS
     return span.root.dep_ in ("compound", "amod", "nmod") and head.i >= span.end and work

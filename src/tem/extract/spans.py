@@ -44,7 +44,7 @@ def period_over(token: Token) -> bool:
         return False
     if any(c.dep_ == "mark" and c.lower_ == "since" for c in verb.children):
         return False  # "Two years since I swapped Munich for Vienna": counted from it
-    near = [verb, *(c for c in verb.children if c.dep_ in ("acomp", "attr", "xcomp"))]
+    near = _near(verb)
     words = {c.lower_ for t in near for c in t.children}
     if words & {"have", "has", "'ve", "'s", "still", "now"}:
         return False
@@ -67,8 +67,7 @@ def held_before(anchor: Token) -> bool:
     verb = clause_of(anchor)
     if verb.lemma_ not in STATES or not simple_past(verb) or filters.blocked(verb):
         return False
-    near = [verb, *(c for c in verb.children if c.dep_ in ("acomp", "attr", "xcomp"))]
-    for child in (c for t in near for c in t.children):
+    for child in (c for t in _near(verb) for c in t.children):
         timed = any(c.dep_ == "npadvmod" for c in child.children)  # "two days before"
         if child.lower_ == "before" and child.dep_ == "prep" and not timed:
             return any(o.dep_ == "pobj" and o.pos_ == "NOUN" for o in child.children)
@@ -76,6 +75,12 @@ def held_before(anchor: Token) -> bool:
         if child.dep_ == "advcl" and marked:
             return True
     return False
+
+
+def _near(verb: Token) -> list[Token]:
+    """``verb`` and its complement, whose words say how long or until when: "was *married*
+    to Akua for ten years", "was *a dentist* before the war"."""
+    return [verb, *(c for c in verb.children if c.dep_ in ("acomp", "attr", "xcomp"))]
 
 
 def simple_past(verb: Token) -> bool:

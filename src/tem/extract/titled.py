@@ -68,7 +68,7 @@ def _firm_called(noun: Token) -> str | None:
     return phrase(name)
 
 
-def employers_of(token: Token, *, proper: bool = False, titled: bool = False) -> list[str]:
+def organisations_of(token: Token, *, proper: bool = False, titled: bool = False) -> list[str]:
     """Named organisations after at/with/for; with ``proper``, untagged proper nouns too
     ("my job is at Aperture Science", which the tagger does not know); after a job
     title (``titled``), a name the tagger took for a person's is the employer's ("a night
