@@ -66,3 +66,39 @@ def test_a_home_pointed_at_in_the_present_is_the_speakers(text: str, home: str |
 def test_the_animal_joined_to_the_speaker_is_theirs(text: str, pet: str | None) -> None:
     pets = {v for s, r, v, k in triples(text) if r == "has pet" and s == "Maria"}
     assert pets == ({pet} if pet else set())
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [
+        ("Moved to Tromsø in March and the husky is loving the snow.", "husky"),
+        ("I work nights now, so the rabbit has learned to wait up for me.", "rabbit"),
+        ("i still walk the spaniel round the park before my shift", "spaniel"),
+        ("I quit the band last month; the parrot doesn't miss the noise one bit.", "parrot"),
+        ("We feed the tortoise before breakfast and then I cycle to work.", "tortoise"),
+    ],
+)
+def test_the_animal_of_the_house_in_a_first_person_message_is_theirs(text: str, pet: str) -> None:
+    pets = {v for s, r, v, k in triples(text) if r == "has pet" and s == "Maria"}
+    assert pet in pets
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The dogs are all out on the beach this morning.",
+        "The beagle in my photos lives with my aunt.",
+        "I walk the greyhounds from the kennels on Saturdays.",
+        "The collie across the street barks at me every morning when I leave for work.",
+        "I'm a teacher and the office cat has adopted me.",
+        "No, the parrot isn't mine, I'm just looking after it.",
+        "Three days in Bergen and the cat at the guesthouse follows me everywhere.",
+        "My cousin got a puppy and the puppy chews everything; my cousin's puppy is a menace.",
+        "Do you think the rabbit would like a bigger hutch?",
+        "I live by the market, so the fish is always cheap.",
+        "The spaniels down the road are barking again and I can't sleep.",
+    ],
+)
+def test_an_animal_of_others_a_trip_or_a_question_is_no_pet(text: str) -> None:
+    pets = {v for s, r, v, k in triples(text) if r == "has pet" and s == "Maria"}
+    assert not pets

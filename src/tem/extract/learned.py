@@ -52,6 +52,7 @@ from tem.extract.deixis import back_in_fragment
 from tem.extract.endings import END_CUES, says_an_end
 from tem.extract.facts import Candidate, Kind
 from tem.extract.forms import NAMED, canonical, closed_compound, whole_name
+from tem.extract.household import elsewhere
 from tem.extract.kinds import clause_of
 from tem.extract.lexicon import FORMER, KIN_NOUNS, OCCUPATIONS
 from tem.extract.origins import from_origin, where_else
@@ -192,7 +193,7 @@ def candidate(doc: Any, start: int, end: int, label: str, speaker: str) -> Candi
         span = kinds.trimmed(span)
         if one_occasion(span):
             return None
-    disowned = relation == "has pet" and pets.disowned(span.root)  # "belongs to my nan"
+    disowned = relation == "has pet" and (pets.disowned(span.root) or elsewhere(span.root))
     if not shapes.well_formed(relation, span) or not kinds.fits(relation, span) or disowned:
         return None
     kind = _kind_said(span, kind)
