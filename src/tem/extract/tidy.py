@@ -21,6 +21,7 @@ from tem.extract.facts import Candidate
 from tem.extract.kinds import PLACE_OF_WORK, doer, person_noun, span_of, spelled
 from tem.extract.lexicon import DRINKS, OCCUPATIONS, PARTNER_NOUNS, SCHOOL_WORDS, WORK_SITES
 from tem.extract.nlp import english_index, english_word, frequency, listed_word, respelled
+from tem.extract.particles import joined_name
 from tem.extract.pets import FOND, pet_kind
 
 PARTNER_WORDS = PARTNER_NOUNS | frozenset(
@@ -109,7 +110,8 @@ def tidy_in(candidate: Candidate, sentence: Any) -> str | None:
     span = span_of(sentence, candidate.value or "") if candidate.relation == "hobby" else None
     before = sentence.doc[span.start - 2 : span.start] if span is not None else ()
     played = [t.lemma_ for t in before] == ["play", "the"]
-    return tidy(candidate.relation, candidate.value, played=played)
+    value = joined_name(candidate.relation, candidate.value, sentence)  # "Musti ja Mirri"
+    return tidy(candidate.relation, value, played=played)
 
 
 NAMED_RELATIONS = frozenset({"lives in", "works at", "studies at", "partner"})

@@ -1,0 +1,37 @@
+"""A name joined by the small words of another language (tem.extract.particles)."""
+
+from __future__ import annotations
+
+import pytest
+from tests.test_extract_rules import triples
+
+from tem.extract.nlp import load_pipeline
+from tem.extract.particles import joined_name
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "value"),
+    [
+        ("Banco do Nordeste took me on as a cashier in May.", "works at", "Banco do Nordeste"),
+        ("My contract with Kesko ja Tokmanni ended in June.", "works at", "Kesko ja Tokmanni"),
+        (
+            "The Universidade Federal de Minas Gerais accepted me onto its law course.",
+            "studies at",
+            "Universidade Federal de Minas Gerais",
+        ),
+        ("I'm a nurse at Hôpital de la Croix-Rousse.", "works at", "Hôpital de la Croix-Rousse"),
+    ],
+)
+def test_a_name_goes_on_over_its_particles(text: str, relation: str, value: str) -> None:
+    values = {v for s, r, v, k in triples(text) if r == relation and s == "Maria"}
+    assert value in values
+
+
+def test_a_particle_no_capital_follows_or_no_name_precedes_stays_outside() -> None:
+    nlp = load_pipeline()
+    sentence = next(nlp("I work at Zara de momento, hopefully not for long.").sents)
+    assert joined_name("works at", "Zara", sentence) == "Zara"
+    sentence = next(nlp("Left Casa de Papel in May.").sents)
+    assert joined_name("works at", "Casa de Papel", sentence) == "Casa de Papel"
+    sentence = next(nlp("I study at the Universidad de Salamanca.").sents)
+    assert joined_name("lives in", "Salamanca", sentence) == "Salamanca"
