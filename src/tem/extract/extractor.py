@@ -15,6 +15,7 @@ from tem.core.session import Session, Turn
 from tem.errors import UserError
 from tem.extract import (
     about,
+    cohabit,
     farewells,
     filters,
     forms,
@@ -192,6 +193,7 @@ def facts_of_turn(
         candidates = [farewells.parted(c, doc) for c in candidates]
         candidates = partners.settled(sentence, candidates, speaker)
         candidates = partners.coupled(sentence, candidates, speaker)
+        candidates = cohabit.moved_in(sentence, candidates, speaker)
         candidates = taken_up_again(sentence, candidates)
         tidied = tidy_all(candidates, sentence)
         ordered = sorted(_named_ends(tidied), key=lambda c: c.anchor)
