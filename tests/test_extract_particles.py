@@ -35,3 +35,15 @@ def test_a_particle_no_capital_follows_or_no_name_precedes_stays_outside() -> No
     assert joined_name("works at", "Casa de Papel", sentence) == "Casa de Papel"
     sentence = next(nlp("I study at the Universidad de Salamanca.").sents)
     assert joined_name("lives in", "Salamanca", sentence) == "Salamanca"
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("I'm a live-in carer in Durban now.", "live-in carer"),
+        ("I work as a drop-in counsellor at the youth centre.", "drop-in counsellor"),
+    ],
+)
+def test_a_title_keeps_its_hyphened_words(text: str, title: str) -> None:
+    titles = {v for s, r, v, k in triples(text) if r == "job title" and s == "Maria"}
+    assert title in titles

@@ -1,4 +1,5 @@
-"""A name written with the small words of its own language between its capitals:
+"""A value written with small words inside it that a reading left out: a name with the
+small words of its own language between its capitals
 "Casa dos Animais de Lisboa", "Musti ja Mirri", "Universidade Federal do Rio Grande do
 Sul", "Conservatorium van Amsterdam", "Médecins du Monde".
 
@@ -7,6 +8,9 @@ name; they cut such a name at its particle ("Animais de Lisboa", "Musti", "Sul")
 particle between two capitalised words says the name goes on: :func:`joined_name`
 widens a value over them, as written. A particle that no capital follows ("a job at
 Zara de momento") or one a capital does not precede stays outside.
+
+A title hyphenated with a small word ("a live-in nanny", "a drop-in counsellor") loses
+that word to the parse ("live nanny"): :func:`hyphened` gives it back.
 """
 
 from __future__ import annotations
@@ -96,3 +100,54 @@ def _capital(token: Any) -> bool:
     if not token.is_alpha or not token.text[:1].isupper() or token.lower_ in OPENERS:
         return False
     return token.pos_ not in ("VERB", "AUX", "PRON", "DET", "ADP", "CCONJ", "SCONJ")
+
+
+def hyphened(relation: str, value: str | None, sentence: Any) -> str | None:
+    """A title's ``value`` with the words hyphened to a small word that a reading left out
+    or cut ("live nanny" or "carer" in "a live-in nanny", "a live-in carer"; "front
+    manager" in "front-of-house manager"); ``value`` itself else. A hyphened word of
+    age or quality ("a newly-qualified nurse", "the go-to sparky") stays out."""
+    if relation != "job title" or not value:
+        return value
+    words = value.casefold().split()
+    doc = sentence.doc
+    span = span_of(sentence, value)
+    start = span.start if span is not None else None
+    if start is not None and start >= 2 and doc[start - 1].whitespace_:
+        first = _glued_back(doc, start - 1)  # "a live-in carer": the chain before the title
+        if first < start - 1 and _small_word_in(doc[first:start]):
+            return str(doc[first:start].text_with_ws) + value
+    for token in (t for t in sentence if t.lower_ == words[0]):
+        end = token.i + 1
+        while end < len(doc) and not doc[end - 1].whitespace_ and _hyphen_joined(doc, end):
+            end += 1
+        chain = doc[token.i : end]
+        rest = [t.lower_ for t in doc[end : end + len(words) - 1]]
+        if len(chain) > 1 and _small_word_in(chain) and rest == words[1:]:
+            return str(doc[token.i : end + len(words) - 1].text)  # "live-in nanny"
+    return value
+
+
+def _glued_back(doc: Any, i: int) -> int:
+    """The first token of the hyphened chain that ends at ``i`` ("live" of "live-in")."""
+    while (
+        i >= 2
+        and doc[i - 1].text == "-"
+        and not doc[i - 2].whitespace_
+        and not doc[i - 1].whitespace_
+    ):
+        i -= 2
+    return i
+
+
+def _hyphen_joined(doc: Any, i: int) -> bool:
+    return doc[i].text == "-" or doc[i - 1].text == "-"
+
+
+def _small_word_in(chain: Any) -> bool:
+    """A hyphened chain built with a small word: "live-in", "front-of-house", "go-to"."""
+    return any(t.lower_ in SMALL for t in chain) and all(t.is_alpha or t.text == "-" for t in chain)
+
+
+SMALL = frozenset("in at of on up out off by home house".split())
+"""Small words a hyphened title is built with: "live-in", "stay-at-home", "in-house"."""
