@@ -56,3 +56,7 @@ def test_a_partner_word_says_the_status() -> None:
 )
 def test_family_friends_others_plans_and_places_say_no_couple(text: str) -> None:
     assert not couple(text)
+
+
+def test_a_family_by_its_name_is_no_partner() -> None:
+    assert not couple("I gave up energy drinks when I moved in with the Murphys as their au pair.")

@@ -179,6 +179,8 @@ def _name(person: Token) -> str | None:
     """A person's name ("Luca", "sofia", "my gf Clara"), not family, a friend or a pronoun."""
     if _others(person) or partner_word(person) or person.lower_ in ENDEARMENTS:
         return None  # "my sister", "babe and i"
+    if any(c.dep_ == "det" for c in person.children):
+        return None  # "moved in with the Murphys": a family, by its name
     if person.ent_type_ == "DATE" or known_place(person.text):
         return None
     return couple_name(person)
