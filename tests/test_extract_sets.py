@@ -13,7 +13,7 @@ twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
 that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
 twenty-five-writer model, ``tests/data/extraction_fresh10.jsonl``, written after
 that round's last change, and ``extraction_fresh11.jsonl`` to
-``extraction_fresh146.jsonl`` (but fresh147 and fresh148, not yet read), each frozen
+``extraction_fresh152.jsonl``, each frozen
 before the extractor it measures read it; each
 by someone who saw neither the code, nor the other sets; fresh5 to fresh60 are training
 rows of the span model since the eighty-four-writer model, so their floors now guard
@@ -186,6 +186,12 @@ SETS = {
     "extraction_fresh144.jsonl": ROOT / "data" / "extraction_fresh144.jsonl",
     "extraction_fresh145.jsonl": ROOT / "data" / "extraction_fresh145.jsonl",
     "extraction_fresh146.jsonl": ROOT / "data" / "extraction_fresh146.jsonl",
+    "extraction_fresh147.jsonl": ROOT / "data" / "extraction_fresh147.jsonl",
+    "extraction_fresh148.jsonl": ROOT / "data" / "extraction_fresh148.jsonl",
+    "extraction_fresh149.jsonl": ROOT / "data" / "extraction_fresh149.jsonl",
+    "extraction_fresh150.jsonl": ROOT / "data" / "extraction_fresh150.jsonl",
+    "extraction_fresh151.jsonl": ROOT / "data" / "extraction_fresh151.jsonl",
+    "extraction_fresh152.jsonl": ROOT / "data" / "extraction_fresh152.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
