@@ -7,6 +7,10 @@ import pytest
 from tests.test_extract_rules import triples
 
 
+def pets(text: str) -> set[str | None]:
+    return {v for s, r, v, k in triples(text) if r == "has pet" and s == "Maria"}
+
+
 def homes(text: str) -> set[tuple[str | None, str]]:
     return {(v, k) for s, r, v, k in triples(text) if r == "lives in" and s == "Maria"}
 
@@ -64,8 +68,7 @@ def test_a_home_pointed_at_in_the_present_is_the_speakers(text: str, home: str |
     ],
 )
 def test_the_animal_joined_to_the_speaker_is_theirs(text: str, pet: str | None) -> None:
-    pets = {v for s, r, v, k in triples(text) if r == "has pet" and s == "Maria"}
-    assert pets == ({pet} if pet else set())
+    assert pets(text) == ({pet} if pet else set())
 
 
 @pytest.mark.parametrize(
@@ -79,8 +82,7 @@ def test_the_animal_joined_to_the_speaker_is_theirs(text: str, pet: str | None) 
     ],
 )
 def test_the_animal_of_the_house_in_a_first_person_message_is_theirs(text: str, pet: str) -> None:
-    pets = {v for s, r, v, k in triples(text) if r == "has pet" and s == "Maria"}
-    assert pet in pets
+    assert pet in pets(text)
 
 
 @pytest.mark.parametrize(
@@ -100,5 +102,4 @@ def test_the_animal_of_the_house_in_a_first_person_message_is_theirs(text: str, 
     ],
 )
 def test_an_animal_of_others_a_trip_or_a_question_is_no_pet(text: str) -> None:
-    pets = {v for s, r, v, k in triples(text) if r == "has pet" and s == "Maria"}
-    assert not pets
+    assert not pets(text)
