@@ -141,7 +141,8 @@ def _glued_back(doc: Any, i: int) -> int:
 
 
 def _hyphen_joined(doc: Any, i: int) -> bool:
-    return doc[i].text == "-" or doc[i - 1].text == "-"
+    """True for a hyphen at ``i`` or the word after one: "in" of "live-in"."""
+    return "-" in (str(doc[i].text), str(doc[i - 1].text))
 
 
 def _small_word_in(chain: Any) -> bool:
