@@ -76,10 +76,10 @@ def _misread(candidate: Candidate, named: str, speaker: str) -> bool:
 def _shared_with(verb: Token, speaker: str) -> str | None:
     """The name of the one ``verb`` tells the speaker shares a home with, "" for a couple
     told with no name ("we moved in together"), None for no such verb."""
+    if verb.lemma_ not in MOVES and verb.lemma_ != "live" or filters.blocked(verb):
+        return None  # the lemma first: most verbs are no move, and a guard costs
     moved_in = verb.lemma_ == "move" and any(map(_moving_in, verb.children))
     together = any(c.lower_ == "together" for c in verb.children)
-    if filters.blocked(verb):
-        return None
     if verb.lemma_ in MOVES and not moved_in:
         return _moved_for(verb, speaker)
     if not (moved_in or verb.lemma_ == "live" and together):
@@ -119,14 +119,16 @@ def _couple(people: list[Token]) -> str | None:
 
 def _moved_for(verb: Token, speaker: str) -> str | None:
     """A move told with whom it was made to be: "moved to Melbourne to be with Chloe"."""
-    if verb.lemma_ not in MOVES or not about.about_speaker(verb, speaker):
-        return None
     for purpose in verb.subtree:  # the parser may hang it on a word of the move: "left
         # Lagos after ten years to live with Tunde" (a relative clause of "years")
+        if purpose.lemma_ not in SHARED:
+            continue
         infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in purpose.children)
         own_subject = any(c.dep_.startswith("nsubj") for c in purpose.children)
-        made_for = purpose.lemma_ in SHARED and infinitive and not own_subject
-        if made_for and not filters.is_negated(purpose) and (name := _with_whom(purpose)):
+        if not infinitive or own_subject or filters.is_negated(purpose):
+            continue
+        name = _with_whom(purpose)
+        if name and about.about_speaker(verb, speaker):
             return name
     return None
 
