@@ -98,7 +98,7 @@ def _others_message(noun: Token) -> bool:
     doc = noun.doc
     if not any(t.lower_ in ("i", "me", "my", "we", "our", "i'm", "im") for t in doc):
         return True
-    if noun.i and doc[noun.i - 1].lower_ == "hot":
+    if kinds.eaten_as_named(noun):
         return True
     if any(t.lower_ in ELSEWHERE or trips.told_on_trip(t) for t in doc):
         return True

@@ -73,11 +73,16 @@ def _named_otherwise(relation: str, span: Any) -> bool:
     dogs*" (a food), "*Red Bull* Salzburg's academy" (a club)."""
     root = span.root
     if relation == "has pet":
-        return any(c.lower_ == "hot" for c in root.children)
+        return eaten_as_named(root)
     if relation != "favorite drink" or root.dep_ != "compound":
         return False
     name = root.head
     return bool(name.i >= span.end and name.ent_type_ == "ORG" and name.text[:1].isupper())
+
+
+def eaten_as_named(animal: Any) -> bool:
+    """True for an animal word in the name of a food: "hot dogs"."""
+    return any(c.lower_ == "hot" for c in animal.children)
 
 
 SPOKEN_NOUNS = frozenset("speaker speakers tongue language languages native".split())

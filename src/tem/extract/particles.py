@@ -46,50 +46,50 @@ def joined_name(relation: str, value: str | None, sentence: Any) -> str | None:
     span = span_of(sentence, value)
     if span is None:
         return value
-    doc = sentence.doc  # the parser may split a sentence at the particle: "Médecins du"
-    low, high = 0, len(doc)
+    doc = sentence.doc  # the whole message: the parser may split a sentence at the
+    # particle ("Médecins du")
     start, end = span.start, span.end
     if doc[start].lower_ in PARTICLES:
-        start = _capitals_back(doc, start, low)  # "van Amsterdam" after "Conservatorium"
-    while (before := _particles_back(doc, start, low)) < start:
-        if before - 1 < low or not _capital(doc[before - 1]):
+        start = _capitals_back(doc, start)  # "van Amsterdam" after "Conservatorium"
+    while (before := _particles_back(doc, start)) < start:
+        if before == 0 or not _capital(doc[before - 1]):
             break
-        start = _capitals_back(doc, before, low)
-    while (after := _particles_on(doc, end, high)) > end:
-        if after >= high or not _capital(doc[after]):
+        start = _capitals_back(doc, before)
+    while (after := _particles_on(doc, end)) > end:
+        if after >= len(doc) or not _capital(doc[after]):
             break
         end = after
-        while end < high and _capital(doc[end]):
+        while end < len(doc) and _capital(doc[end]):
             end += 1
     if (start, end) == (span.start, span.end):
         return value
     return str(doc[start:end].text)
 
 
-def _particles_back(doc: Any, i: int, low: int) -> int:
+def _particles_back(doc: Any, i: int) -> int:
     """The start of the particles (an article after one allowed) just before ``i``."""
     j = i
-    while j - 1 >= low and doc[j - 1].lower_ in ARTICLES:
+    while j > 0 and doc[j - 1].lower_ in ARTICLES:
         j -= 1
-    if j - 1 >= low and doc[j - 1].lower_ in PARTICLES and doc[j - 1].is_lower:
+    if j > 0 and doc[j - 1].lower_ in PARTICLES and doc[j - 1].is_lower:
         return j - 1
     return i
 
 
-def _particles_on(doc: Any, i: int, high: int) -> int:
+def _particles_on(doc: Any, i: int) -> int:
     """The end of the particles (an article after one allowed) starting at ``i``."""
-    if i >= high or doc[i].lower_ not in PARTICLES or not doc[i].is_lower:
+    if i >= len(doc) or doc[i].lower_ not in PARTICLES or not doc[i].is_lower:
         return i
     j = i + 1
-    while j < high and doc[j].lower_ in ARTICLES and doc[j].is_lower:
+    while j < len(doc) and doc[j].lower_ in ARTICLES and doc[j].is_lower:
         j += 1
     return j
 
 
-def _capitals_back(doc: Any, i: int, low: int) -> int:
+def _capitals_back(doc: Any, i: int) -> int:
     """The first of the capitalised words just before ``i`` ("Conservatorium" before
     "van Amsterdam")."""
-    while i - 1 >= low and _capital(doc[i - 1]):
+    while i > 0 and _capital(doc[i - 1]):
         i -= 1
     return i
 
