@@ -144,3 +144,16 @@ def test_chats_w_before_a_lowercase_word_is_with(text: str, said: str) -> None:
 @pytest.mark.parametrize("text", ["Block W is mine", "the letter w", "AT&T w/o fees"])
 def test_a_capital_w_or_one_without_a_word_after_stays(text: str) -> None:
     assert spoken(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("im a butcher at the spar", "i'm a butcher at the spar"),
+        ("Im a nurse in Leeds", "I'm a nurse in Leeds"),
+        ("Im Ji-woo said hi", "Im Ji-woo said hi"),  # a family name before a name stays
+        ("tell him a joke", "tell him a joke"),
+    ],
+)
+def test_chats_im_is_i_am(text: str, said: str) -> None:
+    assert spoken(text) == said

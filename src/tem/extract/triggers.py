@@ -160,6 +160,7 @@ def spoken(text: str) -> str:
     said = DROPPED_G.sub(_g_restored, said)
     said = ITS.sub("it's", CHAT_ARE.sub(r"\1 are ", CHAT_AND.sub(_and_for_n, said)))
     said = CHAT_WITH.sub("with", CHAT_WORD.sub(lambda m: CHAT_WORDS[m.group()], said))
+    said = CHAT_IM.sub(lambda m: m.group()[0] + "'m", said)
     return CHAT_TAG.sub(lambda m: "," if said[m.end() : m.end() + 1] == " " else "", said)
 
 
@@ -179,6 +180,10 @@ CHAT_WORDS = {"frm": "from", "jus": "just", "movd": "moved", "liv": "live", "out
 frm dhaka", "jus moved outta houston" (no name "jus"; "out of"), "i liv in ahmedabad"
 ("Liv" is a name)."""
 CHAT_WORD = re.compile(r"\b(?:" + "|".join(CHAT_WORDS) + r")\b")
+CHAT_IM = re.compile(r"(?<![\w'’-])(?:im|Im(?= [a-z]))(?![\w'’-])")
+"""Chat's "im" for "I'm": "im a butcher at the spar" is read as "i'm a butcher ..." (the
+parser takes a bare "im" for a verb "m" that no copula reader knows); a capital "Im"
+only before a lowercase word, since "Im" is also a Korean family name ("Im Ji-woo")."""
 CHAT_WITH = re.compile(r"(?<![\w'’/&.-])w/?(?= [a-z0-9])")
 """Chat's "w" (or "w/") for "with" before a lowercase word: "moved in w my gf Priya",
 "share a room w 2 other girls" (no place "w gf Priya"); a capital "W" stays."""
