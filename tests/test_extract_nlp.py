@@ -82,3 +82,10 @@ def test_a_hyphen_or_a_list_without_an_introduction_splits_nothing() -> None:
 
 def test_someone_elses_introduction_is_not_split_into_the_speakers_items() -> None:
     assert not load_pipeline()("My sister's intro: nurse; Leeds; two cats.").user_data
+
+
+def test_a_semicolon_before_a_question_ends_the_statement() -> None:
+    text = "Living in Cebu and married to Joy; could you help me plan a dinner?"
+    sentences = [s.text for s in load_pipeline()(text).sents]
+    assert sentences[0].endswith(";") and sentences[-1] == "could you help me plan a dinner?"
+    assert len(list(load_pipeline()("I live in Leeds; my sister lives in York.").sents)) == 1

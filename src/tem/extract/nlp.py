@@ -165,15 +165,18 @@ def number_break(doc: Any) -> Any:
 
 DASHES = frozenset({"—", "–", "-", "--"})
 ENDS = frozenset({".", "!", "?"})
+BREAKS = DASHES | {";"}
 
 
 def question_break(doc: Any) -> Any:
     """Start a sentence after a dash that a question follows: "I'm a surveyor at Savills
     and the spreadsheets are doing my head in — any Excel shortcuts?" states a fact,
     then asks (the parser made one sentence of it, a question). A dash inside a
-    statement ("Statoil — sorry, Equinor — since 2011") changes nothing."""
+    statement ("Statoil — sorry, Equinor — since 2011") changes nothing. A semicolon
+    before a question breaks the same way ("Living in Cebu, married to Joy; could you
+    help me plan ...?")."""
     for token in doc[:-1]:
-        if token.text not in DASHES or not (token.whitespace_ and token.i > 0):
+        if token.text not in BREAKS or not (token.whitespace_ and token.i > 0):
             continue
         end = next((t for t in doc[token.i + 1 :] if t.text in ENDS), None)
         if end is not None and end.text == "?" and end.i > token.i + 1:
