@@ -6,7 +6,7 @@ import pytest
 from tests.test_extract_rules import triples
 
 from tem.extract.nlp import load_pipeline
-from tem.extract.particles import joined_name
+from tem.extract.particles import joined_name, owned_name
 
 
 @pytest.mark.parametrize(
@@ -47,3 +47,32 @@ def test_a_particle_no_capital_follows_or_no_name_precedes_stays_outside() -> No
 def test_a_title_keeps_its_hyphened_words(text: str, title: str) -> None:
     titles = {v for s, r, v, k in triples(text) if r == "job title" and s == "Maria"}
     assert title in titles
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "value"),
+    [
+        ("St Luke's Primary hired me as a teaching assistant.", "works at", "St Luke's Primary"),
+        ("I'm employed by St Luke's Hospice as a weekend nurse.", "works at", "St Luke's Hospice"),
+        ("Nurse at Queen's Medical Center in Honolulu.", "works at", "Queen's Medical Center"),
+        ("Coleman's Hardware pays me in cash.", "works at", "Coleman's Hardware"),
+        ("I'm a cheesemonger at Neal's Yard Dairy.", "works at", "Neal's Yard Dairy"),
+    ],
+)
+def test_a_name_given_after_its_owner_keeps_the_owner(text: str, relation: str, value: str) -> None:
+    values = {v for s, r, v, k in triples(text) if r == relation and s == "Maria"}
+    assert value in values
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Sold my soul to the night shift at Tesla's Gigafactory.", "Tesla"),  # a firm's site
+        ("I'm a dispatcher for Vienna's Berufsrettung.", "Berufsrettung"),  # a place's body
+        ("I work at my mum's bakery.", "bakery"),
+    ],
+)
+def test_a_firm_a_place_or_a_relative_is_no_part_of_the_name(text: str, value: str) -> None:
+    nlp = load_pipeline()
+    sentence = next(nlp(text).sents)
+    assert owned_name("works at", value, sentence) == value

@@ -9,6 +9,10 @@ particle between two capitalised words says the name goes on: :func:`joined_name
 widens a value over them, as written. A particle that no capital follows ("a job at
 Zara de momento") or one a capital does not precede stays outside.
 
+A name given after a saint, a founder or a family ("St Luke's Primary", "Queen's Medical
+Center", "Coleman's Hardware") is cut by the parser at its "'s", the owner read as a
+possessor apart from the name: :func:`owned_name` gives the name its owner back.
+
 A title hyphenated with a small word ("a live-in nanny", "a drop-in counsellor") loses
 that word to the parse ("live nanny"): :func:`hyphened` gives it back.
 """
@@ -18,6 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from tem.extract.kinds import span_of
+from tem.extract.lexicon import KIN_NOUNS
+from tem.extract.places import known_place
 
 PARTICLES = frozenset(
     """
@@ -100,6 +106,53 @@ def _capital(token: Any) -> bool:
     if not token.is_alpha or not token.text[:1].isupper() or token.lower_ in OPENERS:
         return False
     return token.pos_ not in ("VERB", "AUX", "PRON", "DET", "ADP", "CCONJ", "SCONJ")
+
+
+def owned_name(relation: str, value: str | None, sentence: Any) -> str | None:
+    """An organisation's or a school's ``value`` with the owner its name is given after
+    ("Primary" in "St Luke's Primary hired me", "Queen" in "a nurse at Queen's Medical
+    Center"), as written; ``value`` itself else. The owner is a capitalised name, never a
+    relative ("Mum's Tesco" stays "Tesco") nor a word that opens a sentence."""
+    if relation not in NAMED or not value:
+        return value
+    span = span_of(sentence, value)
+    if span is None or not span[0].text[:1].isupper():
+        return value
+    doc = sentence.doc
+    start, end = span.start, span.end
+    owner = doc[start - 2] if start >= 2 else None
+    if owner is not None and _owns(owner, doc[start - 1]) and start <= owner.head.i < end:
+        start = _owner_start(owner)
+    last = doc[end - 1]
+    firm = last.ent_type_ == "ORG"  # "Tesla" of "Tesla's Gigafactory" is the employer
+    if end < len(doc) and _owns(last, doc[end]) and last.head.i > end and last.head.is_title:
+        end = end if firm else last.head.i + 1  # "Queen" of "Queen's Medical Center"
+    return value if (start, end) == (span.start, span.end) else str(doc[start:end].text)
+
+
+def _owns(owner: Any, mark: Any) -> bool:
+    """True for a capitalised name that ``mark``, an "'s", makes a possessor, no place's
+    ("Vienna's Berufsrettung" is in Vienna, "Istanbul's Directorate of Emergency
+    Services" in Istanbul)."""
+    named = owner.is_title and owner.pos_ == "PROPN" and owner.lower_ not in KIN_NOUNS
+    named = named and owner.ent_type_ not in PLACES and not known_place(owner.text)
+    return named and owner.dep_ == "poss" and mark.dep_ == "case" and mark.lower_ in MARKS
+
+
+def _owner_start(owner: Any) -> int:
+    """Where the owner's own words begin: "St" of "St Luke"."""
+    start = owner.i
+    while start > owner.sent.start and owner.doc[start - 1].head.i == owner.i:
+        if owner.doc[start - 1].dep_ != "compound":
+            break
+        start -= 1
+    return start
+
+
+PLACES = frozenset({"GPE", "LOC"})
+"""Entities of a place, never the saint or founder a name is given after."""
+MARKS = frozenset({"'s", "’s", "'", "’"})
+"""The marks of a possessor: "St Luke's", "St James' Hospital"."""
 
 
 def hyphened(relation: str, value: str | None, sentence: Any) -> str | None:
