@@ -315,3 +315,21 @@ def test_games_doubled_names_and_a_pets_name_after_a_comma(
 )
 def test_a_value_is_what_not_how_well_or_when(relation: str, said: str, value: str) -> None:
     assert tidy(relation, said) == value
+
+
+@pytest.mark.parametrize(
+    ("value", "tidied"),
+    [
+        ("long evening walks", "walking"),
+        ("sea swims", "sea swimming"),
+        ("a long bike ride", "cycling"),
+        ("Sunday long run", "running"),
+        ("trail runs", "trail running"),
+        ("K-pop dance", "K-pop dance"),  # a style's name keeps its noun
+        ("collecting vintage watches", "collecting vintage watches"),  # said by its doing
+        ("playing the tin whistle", "playing the tin whistle"),
+        ("poker nights", "poker nights"),  # no activity's word
+    ],
+)
+def test_a_pastime_named_by_one_outing_is_the_activity(value: str, tidied: str) -> None:
+    assert tidy("hobby", value) == tidied

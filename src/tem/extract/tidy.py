@@ -254,9 +254,47 @@ def _habit(words: list[str], relation: str, *, played: bool = False) -> list[str
             words = [*words[:-1], activity(words[-1])]
         elif len(words) == 1 or words[-1].casefold().endswith(DOERS):
             words = [*words[:-1], activity(words[-1])]  # "salsa dancer": salsa dancing
+        else:
+            words = _outing(words)
     if relation == "hobby" and " ".join(words).casefold() in TABLE_GAMES:
         words = ["playing", *words]  # "the chess club": playing chess, as the guide names it
     return words
+
+
+def _outing(words: list[str]) -> list[str]:
+    """A pastime named by one outing of it, as the activity: "long evening walks" is
+    walking, "a sea swim" sea swimming, "trail runs" trail running, "a long bike ride"
+    cycling. Words of when and how long go ("long", "Sunday"); words of what stay
+    ("sea", "trail"); a word that names no activity stays as said ("poker nights"), and
+    so does a pastime already said by its doing ("collecting vintage watches", "playing
+    the tin whistle") or after a style's name ("K-pop dance", "Bollywood dance")."""
+    kept = [w for w in words[:-1] if not _when_or_how_long(w)]
+    if any(w.casefold().endswith("ing") or w[:1].isupper() for w in kept):
+        return words
+    if words[-1].casefold() in RIDES and kept and kept[-1].casefold() in BIKES:
+        return ["cycling"]
+    named = activity(words[-1])
+    if named == words[-1] or not named.endswith("ing"):
+        return words
+    return [*kept, named]
+
+
+def _when_or_how_long(word: str) -> bool:
+    lower = word.casefold()
+    if lower in OUTING_TIMES or lower.rstrip("s") in OUTING_TIMES:
+        return True
+    return listed_word(lower, "adj") and not listed_word(lower, "noun")
+
+
+RIDES = frozenset({"ride", "rides"})
+BIKES = frozenset({"bike", "bicycle", "cycle", "push-bike"})
+OUTING_TIMES = frozenset(
+    """
+    morning evening night afternoon weekend daily weekly nightly monday tuesday wednesday
+    thursday friday saturday sunday
+    """.split()
+)
+"""Words of when an outing is taken, no part of the pastime: "Sunday long run"."""
 
 
 WHERE = frozenset({"at", "in", "on", "near", "with", "around"})
