@@ -360,3 +360,26 @@ def test_a_new_partner_a_widowed_speaker_is_courting_holds() -> None:
         "I was widowed in 2015 and was introduced to Frank at church; we've been courting."
     )
     assert ("Ana", "partner", "Frank", "end") not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "partner"),
+    [
+        ("my wife layla and i are looking for a flat near the metro", "Layla"),
+        ("my wife tamsin draggd me to tango classes", "Tamsin"),
+    ],
+)
+def test_a_lowercase_name_read_as_a_verb_is_the_partner(text: str, partner: str) -> None:
+    assert ("Ana", "partner", partner, "assert") in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my gf took the train up to surprise me",
+        "the wifey got me hooked on pickleball",
+        "my bf gonna visit this weekend",
+    ],
+)
+def test_a_verb_after_the_partner_word_is_no_name(text: str) -> None:
+    assert not {v for _, r, v, _ in triples(text) if r == "partner"}

@@ -235,16 +235,23 @@ def name_beside(word: Any) -> str | None:
 
 def _lowercase_name(token: Any) -> bool:
     """A name typed in lowercase right after a partner word: no word of English, no
-    place, no chat word ("my gf lol")."""
+    place, no chat word ("my gf lol"), whatever the tagger took it for ("my wife layla
+    and i": a verb)."""
     text = token.text
     return (
         text.islower()
         and token.is_alpha
         and len(text) > 2
-        and token.pos_ in ("PROPN", "NOUN", "ADJ", "ADV")
+        and token.pos_ in ("PROPN", "NOUN", "ADJ", "ADV", "VERB")
         and not english_word(text)
         and not known_place(text)
+        and text not in CHAT_VERBS
+        and (token.pos_ != "VERB" or token.lemma_.casefold() == text)  # "my gf took"
     )
+
+
+CHAT_VERBS = frozenset("gon gonna wan wanna finna tryna gotta lemme gimme dunno kinda".split())
+"""Chat's run-together verbs, no name after a partner word: "my bf gonna visit"."""
 
 
 PARTING = frozenset("break split dump leave quit end separate divorce ditch drop finish".split())
