@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from spacy.tokens import Span
+from tests.test_extract_rules import triples
 
 from tem.extract.nlp import load_pipeline
 from tem.extract.values import entity_text, is_place, nested_place, own_part
@@ -59,3 +60,14 @@ def test_a_home_named_through_the_spot_it_gives_first(text: str, place: str) -> 
 )
 def test_no_nested_home_through_a_person_or_without_a_verb_of_living(text: str, lemma: str) -> None:
     assert nested_place(_verb(text, lemma)) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("I'm a Year 6 teacher at Oakwood Primary.", "Year 6 teacher"),
+        ("I'm a grade 4 teacher at Harare Primary.", "grade 4 teacher"),
+    ],
+)
+def test_the_number_of_a_noun_in_a_title_is_part_of_it(text: str, title: str) -> None:
+    assert ("Maria", "job title", title, "assert") in triples(text)

@@ -209,14 +209,25 @@ def join_tokens(tokens: Iterable[Token]) -> str:
 
 
 def _modifiers(token: Token, keep_adjectives: bool) -> list[Token]:
-    found = []
+    found: list[Token] = []
     for child in token.children:
+        if child.i < token.i and _numbered(child, found):
+            found.append(child)  # "a Year 6 teacher", "a band 5 physio"
+            continue
         if child.i > token.i or child.dep_ not in MODIFIER_DEPS:
             continue
         if child.lower_ in DROPPED_WORDS or (child.dep_ == "amod" and not keep_adjectives):
             continue
         found.extend([*_modifiers(child, keep_adjectives), child])
     return found
+
+
+def _numbered(child: Token, found: list[Token]) -> bool:
+    """True for the number of the noun just before it among ``found`` ("6" of "Year 6",
+    "5" of "band 5"), part of that noun's name; a number alone counts ("two cats")."""
+    before = found[-1] if found else None
+    noun = before is not None and before.pos_ in ("NOUN", "PROPN") and before.i == child.i - 1
+    return noun and child.dep_ == "nummod" and child.like_num
 
 
 def _proper_tail(token: Token) -> list[Token]:
