@@ -205,3 +205,25 @@ def test_dating_done_is_a_status(text: str) -> None:
     from tests.test_extract_rules import triples
 
     assert ("Maria", "relationship status", "dating", "assert") in triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I'm a greengrocer and I live in Leeds.", "greengrocer"),
+        ("Bits about me: I'm a halal butcher, I live in Sparkbrook.", "halal"),
+    ],
+)
+def test_an_english_word_typed_in_lowercase_among_capitals_is_no_home(
+    monkeypatch: pytest.MonkeyPatch, text: str, value: str
+) -> None:
+    assert added_by(monkeypatch, text, value, "LIVES_IN") == set()
+
+
+def test_a_known_place_among_english_words_typed_in_lowercase_is_a_home(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    text = "lol my pitbull Tank ate a sock AGAIN, we're over in east atlanta, can u see him?"
+    assert ("Ana", "lives in", "East Atlanta", "assert") in facts_with(
+        monkeypatch, text, "east atlanta", "LIVES_IN"
+    )
