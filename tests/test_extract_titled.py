@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from tests.test_extract_rules import triples
+from tests.test_extract_rules import SESSION, triples
+
+from tem.core.session import Session, Turn
+from tem.extract import OfflineExtractor
+
+RULES = OfflineExtractor(learned=False)
+
+
+def rules_only(text: str) -> set[tuple[str, str, str | None, str]]:
+    """What the rules alone read (the span model may find a title on its own)."""
+    found = RULES.extract(Session("s", SESSION, (Turn("Maria", text, 0),)))
+    return {(f.subject, f.relation, f.value, f.kind) for f in found}
 
 
 @pytest.mark.parametrize(
@@ -21,3 +32,19 @@ def test_the_name_after_a_title_is_its_employer(text: str, employer: str) -> Non
 
 def test_a_time_after_a_title_is_no_employer() -> None:
     assert not {t for t in triples("I'm a barista at 7am every day.") if t[1] == "works at"}
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("I'm a fishmonger in Cardiff.", "fishmonger"),
+        ("I became a cheesemonger last year.", "cheesemonger"),
+    ],
+)
+def test_an_occupation_the_writers_named_titles_by_is_a_title(text: str, title: str) -> None:
+    assert ("Maria", "job title", title, "assert") in rules_only(text)
+
+
+@pytest.mark.parametrize("text", ["I'm a member of the choir.", "I'm a senior at Ohio State."])
+def test_a_role_that_is_no_occupation_is_no_title(text: str) -> None:
+    assert not {t for t in rules_only(text) if t[1] == "job title"}

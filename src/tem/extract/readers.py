@@ -18,6 +18,7 @@ from tem.extract.languages import languages
 from tem.extract.patterns import WORK_PREPS, VerbRule
 from tem.extract.places import known_place, place_at
 from tem.extract.subjects import SELF, subject_token
+from tem.extract.titled import written_title
 from tem.extract.values import (
     children,
     entity_text,
@@ -406,7 +407,7 @@ def _promoted_to(verb: Token) -> str | None:
 
 def occupation(verb: Token, rule: VerbRule) -> Found:
     for attr in children(verb, ("attr", "acomp", "oprd")):
-        if attr.lemma_ in lx.TITLE_HEADS:
+        if attr.lemma_ in lx.TITLE_HEADS or written_title(attr):
             return found_one(rule, phrase(attr))
     return []
 

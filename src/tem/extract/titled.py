@@ -10,6 +10,7 @@ else. A time ("at 7am") is none.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -27,7 +28,7 @@ CLOCK = re.compile(r"[\d:.]+\s*(?:am|pm|h)?", re.IGNORECASE)
 def title_head(attr: Token) -> bool:
     """ "a nurse", any person noun with a named employer ("a barmaid at the Red Lion") or
     said to be over ("a retired headteacher", "a former sea captain")."""
-    if attr.lemma_ in lx.TITLE_HEADS:
+    if attr.lemma_ in lx.TITLE_HEADS or written_title(attr):
         return True
     over = any(c.dep_ == "amod" and c.lower_ in ("retired", "former") for c in attr.children)
     if over and kinds.person_noun(attr.text):
@@ -39,6 +40,39 @@ def title_head(attr: Token) -> bool:
         if o.ent_type_ in ("ORG", "FAC") or _firm_called(o) or _employed_by_name(o)
     ]
     return bool(named) and kinds.person_noun(attr.text)
+
+
+def written_title(attr: Token) -> bool:
+    """An occupation the span model's writers named job titles by, which the lexicon lacks
+    ("a butcher", "a greengrocer", "a cheesemonger", "a curate"): a word of English that
+    names a person by what they do, among the last words of the titles they labelled
+    (shipped with the model); no pastime's person ("a climber") and no other role."""
+    return attr.lemma_.casefold() in written_titles()
+
+
+@functools.cache
+def written_titles() -> frozenset[str]:
+    """The occupations :func:`written_title` knows (the rules' gate reads them too:
+    :func:`tem.extract.triggers.lexicon_words`)."""
+    from tem.extract.learned import head_words
+
+    words = head_words().get("job title", frozenset()) - kinds.NOT_A_TITLE - NOT_OCCUPATIONS
+    return frozenset(w for w in words if english_word(w) and kinds.person_noun(w))
+
+
+NOT_OCCUPATIONS = (
+    frozenset(
+        """
+    member partner owner player boss guy man lady king genius senior resident walker sister
+    counter servant procurement leader master creator collector keeper fighter defender head
+    """.split()
+    )
+    | lx.STUDENTS
+)
+"""Person nouns among the writers' titles' last words that name no occupation alone ("a
+member", "a senior", "a guy", "a collector", "a student", "head over heels"): part of a
+longer title ("a club member", "a team leader", "a goalkeeper", "head of PE") when they
+were one."""
 
 
 def _employed_by_name(obj: Token) -> bool:
