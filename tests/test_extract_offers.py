@@ -69,3 +69,11 @@ def test_an_application_in_the_verbs_own_clause_or_above_it_blocks_it() -> None:
 def test_putting_in_for_a_post_or_a_superday_is_applying(text: str, applied: bool) -> None:
     sentence = next(iter(load_pipeline()(text).sents))
     assert offered_or_applied(sentence) == applied
+
+
+def test_a_title_offered_and_refused_is_no_title() -> None:
+    from tests.test_extract_rules import triples
+
+    text = "Got an offer from McKinsey as an analyst but said no, the hours looked insane."
+    assert not {t for t in triples(text) if t[1] == "job title"}
+    assert ("Maria", "job title", "analyst", "assert") in triples("Got a job as an analyst.")

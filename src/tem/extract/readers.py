@@ -15,6 +15,7 @@ from tem.extract import lexicon as lx
 from tem.extract.facts import Kind
 from tem.extract.firms import called_after
 from tem.extract.languages import languages
+from tem.extract.offers import offered_or_applied
 from tem.extract.patterns import WORK_PREPS, VerbRule
 from tem.extract.places import known_place, place_at
 from tem.extract.subjects import SELF, subject_token
@@ -366,6 +367,8 @@ def retirement(verb: Token, rule: VerbRule) -> Found:
 
 
 def title(verb: Token, rule: VerbRule) -> Found:
+    if offered_or_applied(verb.sent, verb):
+        return []  # "Got an offer from McKinsey as an analyst but said no"
     targets = [*objects_of(verb, rule.preps)]
     obj = direct_object(verb)
     if verb.lemma_ == "join" and (obj is None or _employer(obj) is None):
