@@ -1196,3 +1196,14 @@ def test_a_month_spent_somewhere_is_a_trip_and_years_a_stay() -> None:
 def test_a_past_told_before_what_one_tries_now_is_done() -> None:
     found = triples("Tied the knot with Aiko last spring, so now I'm trying to master her curry.")
     assert ("Maria", "partner", "Aiko", "assert") in found
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("I've had a lodger in my semi in Wolverhampton for years.", "Wolverhampton"),
+        ("I host travelling nurses in my spare bedroom in Astoria.", "Astoria"),
+    ],
+)
+def test_a_home_of_any_kind_in_a_place_is_where_the_speaker_lives(text: str, place: str) -> None:
+    assert ("Maria", "lives in", place, "assert") in triples(text)

@@ -142,7 +142,8 @@ YOU = frozenset({"you", "your", "u", "ur"})
 HOME_NOUNS = frozenset(
     """
     flat apartment house home place condo studio loft townhouse cottage bungalow cabin
-    bedsit villa duplex farmhouse apt
+    bedsit villa duplex farmhouse apt semi terrace maisonette brownstone rowhouse houseboat
+    bedroom penthouse chalet croft homestead digs
     """.split()
 )
 TRIP_NOUNS = frozenset(
