@@ -76,3 +76,22 @@ def test_a_firm_a_place_or_a_relative_is_no_part_of_the_name(text: str, value: s
     nlp = load_pipeline()
     sentence = next(nlp(text).sents)
     assert owned_name("works at", value, sentence) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Past jobs: waiter, bartender. Current: shift manager at Nando's.", "Nando's"),
+        ("I was let go by Sainsbury's in the spring.", "Sainsbury's"),
+        ("Jobs so far: waitress at Denny's, now paralegal at Morgan & Finch.", "Denny's"),
+    ],
+)
+def test_a_name_keeps_the_s_that_ends_it(text: str, value: str) -> None:
+    assert value in {v for s, r, v, k in triples(text) if r == "works at"}
+
+
+def test_an_owners_s_or_a_has_is_no_part_of_the_name() -> None:
+    text = "I was transferred from Samsung's Seoul office to the Suwon campus last year."
+    assert "Samsung" in {v for s, r, v, k in triples(text) if r == "works at"}
+    text = "Ryanair's kept me flying as a first officer for six years now."
+    assert "Ryanair" in {v for s, r, v, k in triples(text) if r == "works at"}

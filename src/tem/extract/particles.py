@@ -24,6 +24,7 @@ from typing import Any
 from tem.extract.kinds import span_of
 from tem.extract.lexicon import KIN_NOUNS
 from tem.extract.places import known_place
+from tem.extract.values import shop_s
 
 PARTICLES = frozenset(
     """
@@ -128,6 +129,18 @@ def owned_name(relation: str, value: str | None, sentence: Any) -> str | None:
     if end < len(doc) and _owns(last, doc[end]) and last.head.i > end and last.head.is_title:
         end = end if firm else last.head.i + 1  # "Queen" of "Queen's Medical Center"
     return value if (start, end) == (span.start, span.end) else str(doc[start:end].text)
+
+
+def shop_name(relation: str, value: str | None, sentence: Any) -> str | None:
+    """An organisation's ``value`` with the "'s" that ends its name wherever a reader found
+    it ("shift manager at Nando's.", "waitress at Denny's, then ...", "let go by
+    Sainsbury's in the spring"): :func:`tem.extract.values.shop_s` says when the "'s"
+    is the name's, not an owner's ("Samsung's Seoul office") nor a "has" ("Ryanair's
+    kept me")."""
+    if relation not in NAMED or not value or value.endswith(("'s", "’s")):
+        return value
+    span = span_of(sentence, value)
+    return value if span is None else value + shop_s(span)
 
 
 def _owns(owner: Any, mark: Any) -> bool:

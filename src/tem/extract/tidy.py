@@ -21,7 +21,7 @@ from tem.extract.facts import Candidate
 from tem.extract.kinds import PLACE_OF_WORK, doer, person_noun, span_of, spelled
 from tem.extract.lexicon import DRINKS, OCCUPATIONS, PARTNER_NOUNS, SCHOOL_WORDS, WORK_SITES
 from tem.extract.nlp import english_index, english_word, frequency, listed_word, respelled
-from tem.extract.particles import hyphened, joined_name, owned_name
+from tem.extract.particles import hyphened, joined_name, owned_name, shop_name
 from tem.extract.pets import FOND, pet_kind
 
 PARTNER_WORDS = PARTNER_NOUNS | frozenset(
@@ -113,6 +113,7 @@ def tidy_in(candidate: Candidate, sentence: Any) -> str | None:
     value = joined_name(candidate.relation, candidate.value, sentence)  # "Musti ja Mirri"
     value = hyphened(candidate.relation, value, sentence)  # "live-in nanny"
     value = owned_name(candidate.relation, value, sentence)  # "St Luke's Primary"
+    value = shop_name(candidate.relation, value, sentence)  # "at Nando's."
     return tidy(candidate.relation, value, played=played)
 
 
