@@ -13,7 +13,7 @@ twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
 that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
 twenty-five-writer model, ``tests/data/extraction_fresh10.jsonl``, written after
 that round's last change, and ``extraction_fresh11.jsonl`` to
-``extraction_fresh152.jsonl``, each frozen
+``extraction_fresh158.jsonl``, each frozen
 before the extractor it measures read it; each
 by someone who saw neither the code, nor the other sets; fresh5 to fresh60 are training
 rows of the span model since the eighty-four-writer model, so their floors now guard
@@ -192,6 +192,12 @@ SETS = {
     "extraction_fresh150.jsonl": ROOT / "data" / "extraction_fresh150.jsonl",
     "extraction_fresh151.jsonl": ROOT / "data" / "extraction_fresh151.jsonl",
     "extraction_fresh152.jsonl": ROOT / "data" / "extraction_fresh152.jsonl",
+    "extraction_fresh153.jsonl": ROOT / "data" / "extraction_fresh153.jsonl",
+    "extraction_fresh154.jsonl": ROOT / "data" / "extraction_fresh154.jsonl",
+    "extraction_fresh155.jsonl": ROOT / "data" / "extraction_fresh155.jsonl",
+    "extraction_fresh156.jsonl": ROOT / "data" / "extraction_fresh156.jsonl",
+    "extraction_fresh157.jsonl": ROOT / "data" / "extraction_fresh157.jsonl",
+    "extraction_fresh158.jsonl": ROOT / "data" / "extraction_fresh158.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
