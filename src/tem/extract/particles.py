@@ -154,7 +154,7 @@ def _owns(owner: Any, mark: Any) -> bool:
 
 def _owner_start(owner: Any) -> int:
     """Where the owner's own words begin: "St" of "St Luke"."""
-    start = owner.i
+    start = int(owner.i)
     while start > owner.sent.start and owner.doc[start - 1].head.i == owner.i:
         if owner.doc[start - 1].dep_ != "compound":
             break

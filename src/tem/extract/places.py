@@ -74,3 +74,18 @@ def named_place(span: Any) -> bool:
     ("left Auckland for Brisbane", "working remotely from Pune"): no employer, though the
     span model may read one there."""
     return all(t.ent_type_ in ("GPE", "LOC") for t in span) and known_place(span.text)
+
+
+def common_words(span: Any) -> bool:
+    """English words typed in lowercase among capitals that no gazetteer knows: "a
+    greengrocer", "a halal butcher" in "I'm a greengrocer and I live in Leeds" are no
+    place whatever the span model made of them (a town typed in lowercase, or one of its
+    words, is known: "moved to fremantle", "over in east atlanta")."""
+    from tem.extract.nlp import english_word
+
+    sentence = span.sent
+    capitals = any(t.text[:1].isupper() and t.lower_ != "i" for t in sentence[1:])
+    if not capitals or not span.text.islower() or known_place(span.text):
+        return False
+    words = [t for t in span if t.is_alpha]
+    return all(english_word(t.lower_) and not known_place(t.text) for t in words)

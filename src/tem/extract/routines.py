@@ -9,7 +9,7 @@ times a month") or "daily"/"nightly"/"weekly". Without it "I run" says little ("
 late", "I run a café"), and "I swam on Saturday" was one outing.
 
 The activity is the verb itself when nothing is done to anything ("swim" -> swimming,
-named as :func:`tem.extract.tidy.activity` names a verb's pastime), or what one does or
+named as :func:`tem.extract.activities.activity` names a verb's pastime), or what one does or
 practises ("do Pilates"); either must end in a word the writers named pastimes by
 (:func:`tem.extract.learned.known_head`), so "I work every Saturday" and "I commute
 daily" name none. A way to somewhere ("I cycle to work every day") is a commute, not a
@@ -152,8 +152,8 @@ def _elsewhere(word: Token) -> bool:
 
 def _activity(verb: Token) -> str | None:
     """The pastime ``verb`` does: itself when it acts on nothing, or what one does."""
+    from tem.extract.activities import activity
     from tem.extract.learned import known_head
-    from tem.extract.tidy import activity
 
     lemma = verb.lemma_.casefold()
     objects = [

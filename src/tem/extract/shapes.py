@@ -35,6 +35,7 @@ from tem.extract.kinds import (
 )
 from tem.extract.languages import language_of
 from tem.extract.lexicon import SELF_HEADINGS
+from tem.extract.places import common_words
 from tem.extract.subjects import SUBJECT_DEPS, first_possessed, subject_token
 
 NAME_POS = frozenset({"PROPN", "NOUN", "X"})
@@ -130,7 +131,7 @@ def _home(span: Any, words: list[str]) -> bool:
     at_work = root.dep_ == "compound" and root.head.lower_ in PLACE_OF_WORK | ORG_HEADS
     if not (_name(span, words) or _lowercase_place(root)) or ORG_HEADS & set(words) or at_work:
         return False
-    if _common_word(span):
+    if common_words(span):
         return False
     if root.dep_ == "pobj" and root.head.lower_ == "with":
         return False  # "settling an argument with Thandi": company, no place
@@ -144,22 +145,6 @@ def _home(span: Any, words: list[str]) -> bool:
     if cues & HOME_CUES or said & HOME_WORDS:
         return True
     return _settled_in(root) or _own_place(root) or _back_in(root) or _self_listed(root)
-
-
-def _common_word(span: Any) -> bool:
-    """English words typed in lowercase among capitals that no gazetteer knows: "a
-    greengrocer", "a halal butcher" in "I'm a greengrocer and I live in Leeds" are no
-    place whatever the span model made of them (a town typed in lowercase, or one of its
-    words, is known: "moved to fremantle", "over in east atlanta")."""
-    from tem.extract.nlp import english_word
-    from tem.extract.places import known_place
-
-    sentence = span.sent
-    capitals = any(t.text[:1].isupper() and t.lower_ != "i" for t in sentence[1:])
-    if not capitals or not span.text.islower() or known_place(span.text):
-        return False
-    words = [t for t in span if t.is_alpha]
-    return all(english_word(t.lower_) and not known_place(t.text) for t in words)
 
 
 def _lowercase_place(root: Any) -> bool:
