@@ -113,7 +113,8 @@ def owned_name(relation: str, value: str | None, sentence: Any) -> str | None:
     """An organisation's or a school's ``value`` with the owner its name is given after
     ("Primary" in "St Luke's Primary hired me", "Queen" in "a nurse at Queen's Medical
     Center"), as written; ``value`` itself else. The owner is a capitalised name, never a
-    relative ("Mum's Tesco" stays "Tesco") nor a word that opens a sentence."""
+    relative ("Mum's Tesco" stays "Tesco") nor a place ("Vienna's Berufsrettung"); a
+    firm named as the owner is the employer itself ("Tesla" of "Tesla's Gigafactory")."""
     if relation not in NAMED or not value:
         return value
     span = span_of(sentence, value)
@@ -125,9 +126,9 @@ def owned_name(relation: str, value: str | None, sentence: Any) -> str | None:
     if owner is not None and _owns(owner, doc[start - 1]) and start <= owner.head.i < end:
         start = _owner_start(owner)
     last = doc[end - 1]
-    firm = last.ent_type_ == "ORG"  # "Tesla" of "Tesla's Gigafactory" is the employer
-    if end < len(doc) and _owns(last, doc[end]) and last.head.i > end and last.head.is_title:
-        end = end if firm else last.head.i + 1  # "Queen" of "Queen's Medical Center"
+    named = last.head.i > end and last.head.is_title and last.ent_type_ != "ORG"
+    if end < len(doc) and _owns(last, doc[end]) and named:
+        end = last.head.i + 1  # "Queen" of "Queen's Medical Center"
     return value if (start, end) == (span.start, span.end) else str(doc[start:end].text)
 
 

@@ -44,7 +44,7 @@ def title_head(attr: Token) -> bool:
 
 def written_title(attr: Token) -> bool:
     """An occupation the span model's writers named job titles by, which the lexicon lacks
-    ("a butcher", "a greengrocer", "a cheesemonger", "a curate"): a word of English that
+    ("a fishmonger", "a cheesemonger", "a florist", "a luthier"): a word of English that
     names a person by what they do, among the last words of the titles they labelled
     (shipped with the model); no pastime's person ("a climber") and no other role."""
     return attr.lemma_.casefold() in written_titles()

@@ -224,7 +224,8 @@ def _modifiers(token: Token, keep_adjectives: bool) -> list[Token]:
 
 def _numbered(child: Token, found: list[Token]) -> bool:
     """True for the number of the noun just before it among ``found`` ("6" of "Year 6",
-    "5" of "band 5"), part of that noun's name; a number alone counts ("two cats")."""
+    "5" of "band 5"), part of that noun's name; a number that counts stays out ("two
+    cats")."""
     before = found[-1] if found else None
     noun = before is not None and before.pos_ in ("NOUN", "PROPN") and before.i == child.i - 1
     return noun and child.dep_ == "nummod" and child.like_num
