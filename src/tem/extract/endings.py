@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from tem.extract.filters import blocked
-from tem.extract.kinds import heading_before, superseded, word_forms
+from tem.extract.kinds import heading_before, word_forms
 from tem.extract.lexicon import TIME_PREPOSITIONS
+from tem.extract.supersession import superseded
 
 END_CUES = frozenset(
     """

@@ -40,6 +40,7 @@ from tem.extract.nlp import load_pipeline
 from tem.extract.returns import taken_up_again
 from tem.extract.rules import PLAN_RELATIONS, sentence_candidates
 from tem.extract.still import still_there
+from tem.extract.supersession import superseded_by_now
 from tem.extract.tidy import tidy_all
 from tem.extract.timing import clause_time
 from tem.extract.triggers import may_be_shorthand, may_state_fact, speaks_of_self, spoken
@@ -286,7 +287,7 @@ def _stated(
     candidates += before
     there = still_there(sentence, speaker, candidates)
     candidates += [c for c in there if not _known(c, candidates)]
-    candidates = [_superseded(c, sentence, candidates) for c in candidates]
+    candidates = [superseded_by_now(c, sentence, candidates) for c in candidates]
     headed = heading_candidates(sentence, previous, speaker)
     candidates = _in_history(candidates, headed)
     candidates += [c for c in headed if not _known(c, candidates)]
@@ -443,28 +444,6 @@ def _ended(found: Candidate, items: str) -> Candidate:
     if found.relation == "relationship status" and found.value != "single":
         listed = bool(set(re.findall(r"[\w'-]+", items)) & PARTNER_NOUNS)
     return replace(found, kind="end") if listed and found.kind == "assert" else found
-
-
-def _superseded(found: Candidate, sentence: Any, candidates: list[Candidate]) -> Candidate:
-    """A value told before what holds "now" ended, whoever read it: "I've lived in
-    Naples, Rome and Turin, and now Bologna" (:func:`kinds.superseded`), "line cook,
-    then sous chef, now head chef" (another value of the same relation after "now")."""
-    span = kinds.span_of(sentence, found.value or "")
-    if found.kind != "assert" or span is None:
-        return found
-    nows = [t.i for t in sentence[span.end - sentence.start :] if kinds.is_now(t)]
-    after = [
-        kinds.span_of(sentence.doc[nows[0] :], c.value or "")
-        for c in candidates
-        if nows
-        and (c.subject, c.relation, c.kind) == (found.subject, found.relation, "assert")
-        and c.value
-    ]
-    near = 8 if found.relation in ("works at", "studies at") else 3  # "now junior analyst at mBank"
-    told = any(s is not None and s.start <= nows[0] + near for s in after)
-    if kinds.superseded(span) or told and not kinds.told_as_present(span.root):
-        return replace(found, kind="end")
-    return found
 
 
 def _on_trip(found: Candidate, doc: Any) -> bool:

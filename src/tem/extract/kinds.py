@@ -286,52 +286,6 @@ def spelled(word: str, known: frozenset[str]) -> str:
     return close[0] if close else word
 
 
-def superseded(span: Any) -> bool:
-    """True when ``span`` is an item of a list whose later item is what holds "now": "I've
-    lived in Naples, Rome and Turin, and now Bologna", "worked at Aldi, then Lidl, now
-    Tesco" (Naples, Turin, Aldi and Lidl ended)."""
-    root = span.root
-    first = root
-    while first.dep_ in LISTED_DEPS and first.head.i < first.i:
-        first = first.head
-    items = [t for t in first.subtree if t.i == first.i or _listed_under(t, first)]
-    later = [t for t in items if t.i > root.i and t.pos_ == root.pos_ and _now_marked(t)]
-    if is_animal(root):  # "a border collie, two guinea pigs, and now a baby": one more
-        later = [t for t in later if is_animal(t)]
-    return root.pos_ in ("NOUN", "PROPN") and bool(later) and not told_as_present(root)
-
-
-def told_as_present(token: Any) -> bool:
-    """True when ``token``'s clause is in the present tense: "I speak English, Hindi and
-    now German" adds German, it ends nothing."""
-    return clause_of(token).tag_ in ("VBP", "VBZ")
-
-
-LISTED_DEPS = ("conj", "appos")
-
-
-def _listed_under(token: Any, first: Any) -> bool:
-    while token.dep_ in LISTED_DEPS and token.head.i != token.i:
-        token = token.head
-        if token.i == first.i:
-            return True
-    return False
-
-
-def _now_marked(item: Any) -> bool:
-    before = item.doc[item.left_edge.i - 1] if item.left_edge.i > 0 else None
-    return any(is_now(c) for c in item.lefts) or (before is not None and is_now(before))
-
-
-NOW_WORDS = frozenset({"now", "nowadays"})
-
-
-def is_now(token: Any) -> bool:
-    """A "now" that says what replaced what came before ("and now also English" adds)."""
-    after = token.doc[token.i + 1 : token.i + 2].text.casefold()
-    return token.lower_ in NOW_WORDS and after not in ("also", "too", "even")
-
-
 def sentence_words(span: Any) -> set[str]:
     """The lemmas and lowercase forms of the words of ``span``'s sentence (cue lookups),
     and of the heading before it when that ends in a colon: "I work two jobs: Shoprite
