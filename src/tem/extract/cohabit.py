@@ -31,7 +31,9 @@ MOVES = frozenset({"move", "relocate", "emigrate", "leave", "land", "come", "go"
 """Verbs of a move made to be with someone: "moved to Taipei to be with Mei-Ling", "left
 Delhi after 28 years to be with Preet"."""
 WITH = frozenset({"with", "w", "w/"})
-"""How "with" is typed: "moved in w sofia", "moved in w/ my gf Clara"."""
+"""How "with" is typed: chat's "w" or "w/" before a capitalised name ("moved in w Priya",
+"w/ Priya"), which :func:`tem.extract.triggers.spoken` leaves as typed (a lowercase word
+after it reaches the parser as "with": "moved in w sofia")."""
 OTHERS = frozenset(
     """
     flatmate flatmates roommate roommates housemate housemates friend friends mate mates
@@ -97,7 +99,7 @@ def _shared_with(verb: Token, speaker: str) -> str | None:
 
 def _moving_in(word: Token) -> bool:
     """The "in" of moving in ("moved in with Luca", "moved in together"; chat's "moved
-    in w sofia", read as "in" a "w sofia"), not "in" a place ("now in Borth")."""
+    in w Priya", read as "in" a "w Priya"), not "in" a place ("now in Borth")."""
     if word.lower_ != "in":
         return False
     if word.dep_ in ("prt", "advmod"):
@@ -152,8 +154,8 @@ def _people(verb: Token) -> list[Token]:
 
 
 def _objects_with(verb: Token) -> list[Token]:
-    """Who ``verb`` is done with: "moved in with Luca", chat's "moved in w sofia" (read
-    as "in" a "w sofia")."""
+    """Who ``verb`` is done with: "moved in with Luca", chat's "moved in w Priya" (read
+    as "in" a "w Priya")."""
     found = []
     for prep in verb.children:
         for person in (o for o in prep.children if o.dep_ == "pobj"):
