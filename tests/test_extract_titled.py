@@ -45,6 +45,26 @@ def test_an_occupation_the_writers_named_titles_by_is_a_title(text: str, title: 
     assert ("Maria", "job title", title, "assert") in rules_only(text)
 
 
-@pytest.mark.parametrize("text", ["I'm a member of the choir.", "I'm a senior at Ohio State."])
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("I'm a jockey, I'm based in Melbourne.", "jockey"),
+        ("I'm a groom for a four-star eventer, travelling all over.", "groom"),
+        ("I'm a gamekeeper on a grouse moor in the Dales.", "gamekeeper"),
+    ],
+)
+def test_an_occupation_a_published_list_names_is_a_title(text: str, title: str) -> None:
+    assert ("Maria", "job title", title, "assert") in rules_only(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm a member of the choir.",
+        "I'm a senior at Ohio State.",
+        "My best friend is engaged and I'm her maid of honour!",  # listed, but "of"
+        "I am also secretary of our college esports society.",
+    ],
+)
 def test_a_role_that_is_no_occupation_is_no_title(text: str) -> None:
     assert not {t for t in rules_only(text) if t[1] == "job title"}

@@ -43,17 +43,32 @@ def title_head(attr: Token) -> bool:
 
 
 def written_title(attr: Token) -> bool:
-    """An occupation the span model's writers named job titles by, which the lexicon lacks
-    ("a fishmonger", "a cheesemonger", "a florist", "a luthier"): a word of English that
-    names a person by what they do, among the last words of the titles they labelled
-    (shipped with the model); no pastime's person ("a climber") and no other role."""
-    return attr.lemma_.casefold() in written_titles()
+    """An occupation the lexicon lacks that the span model's writers named job titles by
+    ("a fishmonger", "a cheesemonger", "a florist", "a luthier") or a published list of
+    occupations names ("a jockey", "a silversmith", "a milliner":
+    :func:`tem.extract.occupations.listed_occupations`); no pastime's person ("a climber")
+    and no other role. A listed word with "of" after it names a role of another kind ("her
+    maid of honour", "secretary of the esports society")."""
+    word = attr.lemma_.casefold()
+    if word in written_titles():
+        return True
+    of = any(c.dep_ == "prep" and c.lower_ == "of" for c in attr.children)
+    return word in occupation_words() and not of
+
+
+@functools.cache
+def occupation_words() -> frozenset[str]:
+    """The occupations :func:`written_title` knows: the writers' and the listed ones (the
+    rules' gate reads them too: :func:`tem.extract.triggers.lexicon_words`)."""
+    from tem.extract.occupations import listed_occupations
+
+    return written_titles() | (listed_occupations() - NOT_OCCUPATIONS)
 
 
 @functools.cache
 def written_titles() -> frozenset[str]:
-    """The occupations :func:`written_title` knows (the rules' gate reads them too:
-    :func:`tem.extract.triggers.lexicon_words`)."""
+    """The writers' occupations: the last words of the job titles the span model's rows
+    labelled (shipped with the model), those that are English person nouns."""
     from tem.extract.learned import head_words
 
     words = head_words().get("job title", frozenset()) - kinds.NOT_A_TITLE - NOT_OCCUPATIONS
