@@ -18,7 +18,8 @@ from typing import Any
 
 from tem.extract import kinds
 from tem.extract.facts import Candidate, Kind
-from tem.extract.lexicon import OCCUPATIONS
+from tem.extract.lexicon import OCCUPATIONS, SELF_HEADINGS
+from tem.extract.titled import occupation_words
 from tem.extract.values import NAME_LINKS
 
 Token = Any
@@ -30,6 +31,10 @@ WHERE = {"at": "works at", "for": "works at", "with": "works at", "in": "lives i
 LOCALS = frozenset({"based"})
 SEQUELS = frozenset({"then", "later", "now", "before", "after"})
 STUDENTS = frozenset({"student", "undergrad", "postgrad", "candidate", "fresher"})
+DEFINITE = frozenset({"the", "this", "that", "our", "their"})
+"""Words that open a fragment about someone the listener knows: "The new registrar"."""
+FIELDS = frozenset({"occupation", "profession", "job", "title"})
+"""A form's field name before its value: "occupation software tester"."""
 FORMER = frozenset({"retired", "retierd", "former", "ex", "ex-"})
 """Words before a title that say it is over: "retired accountant"."""
 
@@ -45,18 +50,12 @@ def bio_candidates(sentence: Any, speaker: str) -> list[Candidate]:
     title_words = words if split is None else words[:split]
     rest = [] if split is None else words[split:]
     home = _based(title_words)
-    title_words = [t for t in title_words if t not in home and t.lower_ not in ("-", "based")]
-    while title_words and title_words[0].pos_ == "DET":
-        title_words = title_words[1:]
-    kind: Kind = "assert"
-    if len(title_words) > 1 and title_words[0].lower_ in FORMER:
-        title_words, kind = title_words[1:], "end"  # "retired accountant"
-    if not title_words or not _occupation(title_words[-1]):
+    titled = _title(title_words, home)
+    if titled is None or len(words) == 1 and _addressed(words[0]):
         return []
-    if not all(t.pos_ in ("NOUN", "PROPN", "ADJ") for t in title_words):
-        return []
+    title_words, kind = titled
     anchor = title_words[-1].i
-    title = " ".join(t.text for t in title_words)
+    title = sentence.doc[title_words[0].i : anchor + 1].text  # "Long-haul trucker"
     studying = title_words[-1].lemma_.casefold() in STUDENTS
     found = [] if studying else [Candidate(speaker, "job title", title, kind, anchor)]
     if home:
@@ -64,22 +63,63 @@ def bio_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         found.append(Candidate(speaker, "lives in", place, "assert", anchor))
     if rest and rest[0].lower_ in WHERE:
         name = _name(rest[1:])
+        relation = WHERE[rest[0].lower_]
+        if relation == "lives in" and _jobs_listed(sentence):
+            name = None  # "Jobs I've had: barman in Oban, ...": where the job was
         if name is not None:
-            relation = WHERE[rest[0].lower_]
             if relation == "works at" and studying:
                 relation = "studies at"
             found.append(Candidate(speaker, relation, name, kind, anchor))
     return found
 
 
+def _title(words: list[Token], home: list[Token]) -> tuple[list[Token], Kind] | None:
+    """The occupation's words among the opening's, and whether it is held or over
+    ("retired accountant"); None when they end in no occupation."""
+    words = [t for t in words if t not in home and t.lower_ not in ("-", "based")]
+    if words and words[0].lower_ in DEFINITE:
+        return None  # "The new registrar, Tolu, has a bulldog": someone else
+    while words and (words[0].pos_ == "DET" or words[0].lower_ in FIELDS or words[0].is_punct):
+        words = words[1:]  # "a", "occupation software tester" (a form's field), a quote
+    kind: Kind = "assert"
+    if len(words) > 1 and words[0].lower_ in FORMER:
+        words, kind = words[1:], "end"  # "retired accountant"
+    if not words or not _occupation(words[-1]) or _plural(words[-1]):
+        return None
+    if not all(t.pos_ in ("NOUN", "PROPN", "ADJ", "PUNCT") for t in words):
+        return None
+    return words, kind
+
+
 KNOWN = OCCUPATIONS | kinds.TITLE_WORDS | STUDENTS
 
 
 def _occupation(word: Token) -> bool:
-    """A word known as an occupation, or a student: no guess from the word's ending,
-    which "German" and "Coffee" have too, nor from its spelling (a fuzzy match on every
-    opening cost 3 % of LoCoMo's extraction time for no fact)."""
-    return word.lemma_.casefold() in KNOWN or word.lower_ in KNOWN
+    """A word known as an occupation (the lexicon's, the writers' and the listed ones:
+    :func:`tem.extract.titled.occupation_words`), or a student: no guess from the word's
+    ending, which "German" and "Coffee" have too, nor from its spelling (a fuzzy match on
+    every opening cost 3 % of LoCoMo's extraction time for no fact)."""
+    known = KNOWN | occupation_words()
+    return word.lemma_.casefold() in known or word.lower_ in known
+
+
+def _plural(word: Token) -> bool:
+    """A plural is no one's occupation: "Happy Friday makers!" greets a group."""
+    return str(word.tag_) in ("NNS", "NNPS")
+
+
+def _addressed(word: Token) -> bool:
+    """A lone noun before a clause of the speaker's own is whom the speaker addresses:
+    "Mentor, I said no to the internship", "Coach, my plan is ..."."""
+    after = word.doc[word.i + 2] if word.i + 2 < len(word.doc) else None
+    return after is not None and (after.pos_ == "PRON" or after.tag_ == "PRP$")
+
+
+def _jobs_listed(sentence: Any) -> bool:
+    """The fragment is an item under a heading that introduces no one: "Jobs I've had:"
+    lists where each job was, not where the speaker lives."""
+    heading = kinds.heading_before(sentence)
+    return heading is not None and not any(t.lower_ in SELF_HEADINGS for t in heading)
 
 
 def _opening(sentence: Any) -> list[Token]:
