@@ -103,6 +103,8 @@ def test_a_doing_told_with_what_is_done_is_no_pastime_of_its_own() -> None:
         ("I've had to give up my volleyball team, there's just no time.", "volleyball"),
         ("I quit tennis last year.", "tennis"),
         ("Since the baby arrived I've given up cross-country skiing.", "cross-country skiing"),
+        ("I stopped going to netball this year.", "netball"),  # gone to, not "going"
+        ("I stopped going to the climbing gym after my injury.", "climbing"),
     ],
 )
 def test_a_pastime_given_up_is_ended(text: str, pastime: str) -> None:
@@ -111,7 +113,13 @@ def test_a_pastime_given_up_is_ended(text: str, pastime: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["I quit smoking last year.", "I gave up coffee.", "I quit my job."],
+    [
+        "I quit smoking last year.",
+        "I gave up coffee.",
+        "I quit my job.",
+        "I stopped going to church.",
+        "I stopped going to the office.",
+    ],
 )
 def test_a_habit_place_or_job_given_up_is_no_pastime(text: str) -> None:
     assert not {t for t in triples(text) if t[1] == "hobby"}
@@ -167,3 +175,15 @@ def test_the_school_whose_programme_one_is_enrolled_in() -> None:
     found = triples("I'm now enrolled in the University of Melbourne's nursing programme.")
     assert ("Maria", "studies at", "University of Melbourne", "assert") in found
     assert not {t for t in triples("I study in my sister's room.") if t[1] == "studies at"}
+
+
+@pytest.mark.parametrize(
+    ("text", "pastime"),
+    [
+        ("I trail run on weekends.", "trail running"),  # the doing last
+        ("I cross-country ski whenever the light allows.", "cross-country skiing"),
+        ("My favourite things: oat flat whites, trail running, and my dog.", "trail running"),
+    ],
+)
+def test_a_pastime_named_by_its_kind_keeps_its_doing(text: str, pastime: str) -> None:
+    assert (pastime, "assert") in hobbies(text)

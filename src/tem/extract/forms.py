@@ -15,7 +15,7 @@ from typing import Any
 
 from tem.extract import kinds, languages, partners
 from tem.extract.lexicon import ANIMALS, CUE_STATUS, OCCUPATIONS
-from tem.extract.nlp import english_word, frequency
+from tem.extract.nlp import english_word, frequency, known_nouns, known_verbs
 from tem.extract.values import own_part, shop_s
 
 LEADING = frozenset({"a", "an", "the", "my", "our", "some", "this", "that", "based", "-"})
@@ -63,9 +63,32 @@ def canonical(relation: str, span: Any) -> str:
     first = span[0]
     base = first.tag_ in BASE_VERB_TAGS or first.lower_ == first.lemma_  # "I knit" (VBD)
     if relation == "hobby" and base and first.pos_ == "VERB" and _is_verb(first):
+        named = _doing_named(span)
+        if named is not None:
+            return named
         rest = span.doc[first.i + 1 : span.end].text
         return " ".join(w for w in (gerund(first.lower_), rest) if w)
     return _value(span)
+
+
+def _doing_named(span: Any) -> str | None:
+    """The pastime when the verb the parser found first only names its kind: "trail
+    running", "fly fishing" (a doing after it, kept as said), "I trail run", "I
+    cross-country ski" (the doing last: "trail running", "cross-country skiing")."""
+    nouns = known_nouns()
+    second = span[1] if len(span) > 1 else None
+    if second is not None and (second.tag_ == "VBG" or second.lower_.endswith("ing")):
+        return str(span.text) if second.lower_ in nouns or second.tag_ == "VBG" else None
+    last = span[-1]
+    kind = [t for t in span[:-1] if not t.is_punct or t.text == "-"]
+    if not 1 <= len(kind) <= 3 or last.tag_ not in ("VB", "VBP", "NN"):
+        return None
+    doing = gerund(last.lower_)
+    if last.lower_ not in known_verbs() or doing not in nouns:
+        return None
+    if not all(t.lower_ in nouns or t.text == "-" for t in kind):
+        return None
+    return f"{span.doc[span.start : last.i].text.rstrip()} {doing}"
 
 
 def _named_after_kind(span: Any) -> bool:

@@ -7,6 +7,7 @@ from typing import Any
 
 from tem.extract import kinds, shapes
 from tem.extract import lexicon as lx
+from tem.extract.nlp import known_verbs
 from tem.extract.offers import offered_or_applied
 from tem.extract.patterns import VerbRule
 from tem.extract.readers import Found, direct_object, found_one, proper_name
@@ -233,6 +234,8 @@ def _pastime_ended(obj: Token, rule: VerbRule) -> Found:
 
     if obj.lemma_ in ("drink", "smoke", "vape") or taste_relation(obj.lower_) is not None:
         return []
+    if obj.tag_ == "VBG" and obj.lemma_ == "go":  # "stopped going to netball"
+        return _gone_to(obj, rule)
     packed = obj.head.lower_ == "in" and obj.head.head.lemma_ in PACKED_IN
     the = [c for c in obj.children if c.dep_ == "det"]  # "packed in the rugby": the sport
     # "the gym", "league of": a place or a group, no pastime
@@ -248,6 +251,25 @@ def _pastime_ended(obj: Token, rule: VerbRule) -> Found:
         words = done if played else [*before, obj, *done]
     value = join_tokens(sorted(words, key=lambda t: t.i))  # "cross-country skiing" whole
     return [("hobby", value, rule.kind)] if known_head("hobby", value) else []
+
+
+def _gone_to(going: Token, rule: VerbRule) -> Found:
+    """The pastime no longer gone to: "stopped going to capoeira", "going to the climbing
+    gym" (climbing), by a last word the writers named pastimes by."""
+    from tem.extract.learned import known_head
+
+    misread = [  # "going to netball": the parser's infinitive of no English verb
+        c
+        for c in children(going, ("xcomp",))
+        if children(c, ("aux",), ("to",)) and c.lower_ not in known_verbs()
+    ]
+    for place in [*objects_of(going, ("to",)), *misread]:
+        before = [c for c in place.lefts if c.dep_ in ("compound", "amod", "nmod")]
+        words = before if place.lemma_ in lx.GROUP_NOUNS else [*before, place]
+        value = join_tokens(sorted(words, key=lambda t: t.i)) if words else ""
+        if value and known_head("hobby", value):
+            return [("hobby", value, rule.kind)]
+    return []
 
 
 def _named_part(token: Token) -> bool:
