@@ -65,6 +65,9 @@ def _facts(text: str) -> set[tuple[str, str | None, str]]:
         # an organisation that made the speaker an occupation took them on
         ("DeepMind made me a research engineer in January.",
          {("works at", "DeepMind", "assert")}),
+        # an occupation the published list knows ("auctioneer")
+        ("Brightwells made me an auctioneer for their bloodstock sales.",
+         {("works at", "Brightwells", "assert")}),
         ("I've been made a foreman by Balfour Beatty, so the first round is on me.",
          {("works at", "Balfour Beatty", "assert"), ("job title", "foreman", "assert")}),
         ("I was laid off by Shopify last week.", {("works at", "Shopify", "end")}),

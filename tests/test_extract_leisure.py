@@ -187,3 +187,8 @@ def test_the_school_whose_programme_one_is_enrolled_in() -> None:
 )
 def test_a_pastime_named_by_its_kind_keeps_its_doing(text: str, pastime: str) -> None:
     assert (pastime, "assert") in hobbies(text)
+
+
+@pytest.mark.parametrize("text", ["I study history at UCT.", "I study law at UCT."])
+def test_a_schools_initials_the_tagger_took_for_an_adverb_are_its_name(text: str) -> None:
+    assert ("Maria", "studies at", "UCT", "assert") in triples(text)

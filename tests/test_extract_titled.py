@@ -68,3 +68,7 @@ def test_an_occupation_a_published_list_names_is_a_title(text: str, title: str) 
 )
 def test_a_role_that_is_no_occupation_is_no_title(text: str) -> None:
     assert not {t for t in rules_only(text) if t[1] == "job title"}
+
+
+def test_how_a_job_is_is_no_title() -> None:
+    assert not {t for t in rules_only("My job at Siemens is great.") if t[1] == "job title"}

@@ -251,6 +251,8 @@ def _my_noun_is(noun: Token, be: Token, speaker: str) -> Stated:
     relation = _my_noun_relation(noun, value)
     if relation is None or value is None:
         return []
+    if relation == "job title" and target.pos_ == "ADJ":
+        return []  # "my job is great": how it is, not what it is
     listed = [value]
     if noun.tag_ == "NNS":  # "my go-to drinks are horchata, Jarritos and agua de jamaica"
         items = [t for a in children(be, ("attr",))[1:] for t in (a, *a.conjuncts)]

@@ -213,11 +213,14 @@ def made_title(verb: Token) -> Token | None:
 
 
 def _occupation(word: Token) -> bool:
-    """A listed occupation ("engineer", "foreman", "head of ..."), not any word with an
-    agent's ending ("an offer", "a playlist")."""
+    """A known occupation ("engineer", "foreman", "head of ...", the writers' and the
+    published list's: "auctioneer", :func:`tem.extract.titled.occupation_words`), not any
+    word with an agent's ending ("an offer", "a playlist")."""
     from tem.extract.lexicon import OCCUPATIONS
+    from tem.extract.titled import occupation_words
 
-    return word.lower_ in OCCUPATIONS or word.lower_ in kinds.TITLE_WORDS - {"partner"}
+    known = OCCUPATIONS | occupation_words()
+    return word.lower_ in known or word.lower_ in kinds.TITLE_WORDS - {"partner"}
 
 
 def _title_text(title: Token) -> str:

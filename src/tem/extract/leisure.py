@@ -446,9 +446,16 @@ def school(verb: Token, rule: VerbRule) -> Found:
             value = value.removesuffix("'s").removesuffix("’s")
         if value is None:
             continue
-        if _words(value) & lx.SCHOOL_WORDS or (verb.lemma_ != "start" and obj.pos_ == "PROPN"):
+        if _words(value) & lx.SCHOOL_WORDS or (verb.lemma_ != "start" and _named(obj)):
             return found_one(rule, value)
     return []
+
+
+def _named(obj: Token) -> bool:
+    """A name, whatever the tagger took it for: "at UCT" tagged an adverb after "study
+    history" is still the organisation it recognised."""
+    acronym = obj.is_upper and len(obj) > 1 and obj.ent_type_ in ("ORG", "FAC")
+    return obj.pos_ == "PROPN" or acronym
 
 
 def degree(verb: Token, rule: VerbRule) -> Found:
