@@ -1056,6 +1056,22 @@ def test_a_room_rented_is_a_home_a_room_got_for_a_trip_is_none(text: str, home: 
     assert homes == ({home} if home else set())
 
 
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("Finally flogged the flat in Brighton and moved in with Hattie in Lewes.", "Brighton"),
+        ("We sold our house in Leeds last year.", "Leeds"),
+    ],
+)
+def test_a_home_sold_is_left(text: str, home: str) -> None:
+    assert ("Maria", "lives in", home, "end") in triples(text)
+
+
+def test_no_way_refuses_what_follows_but_an_exclamation_does_not() -> None:
+    assert not {t for t in triples("No way I'm moving to Bogotá.") if t[1] == "lives in"}
+    assert ("Maria", "lives in", "Leeds", "assert") in triples("No way, I just moved to Leeds!")
+
+
 def test_a_titles_last_word_the_parser_hung_elsewhere_is_kept() -> None:
     found = triples("Cebu Pacific hired me as a flight dispatcher in 2019.")
     assert ("Maria", "job title", "flight dispatcher", "assert") in found

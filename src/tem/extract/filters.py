@@ -179,6 +179,8 @@ def is_negated(verb: Token) -> bool:
     """True when the clause (or a governing verb) is negated: "didn't", "never"; not
     when the negation is disbelief at what the clause says ("can't believe I still live
     in Tulsa" says the speaker does)."""
+    if _no_way(verb):
+        return True
     for token in [verb, *governors(verb)]:
         if token is not verb and _disbelief(token):
             return False
@@ -190,6 +192,15 @@ def is_negated(verb: Token) -> bool:
         if refuses(token):
             return True
     return False
+
+
+def _no_way(verb: Token) -> bool:
+    """ "No way I'm moving to Bogotá", "no way am I going back": a refusal opening the
+    sentence before the verb."""
+    sentence = verb.sent
+    opening = [t.lower_ for t in sentence[:3]]
+    exclaimed = len(opening) == 3 and sentence[2].is_punct  # "No way, I just moved!"
+    return opening[:2] == ["no", "way"] and not exclaimed and verb.i > sentence.start + 1
 
 
 def _disbelief(token: Token) -> bool:

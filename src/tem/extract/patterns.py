@@ -41,6 +41,7 @@ VERB_RULES: tuple[VerbRule, ...] = (
     rule(" ".join(sorted(MOVES)), "lives in", "place", "to", "into", "in", place=True),
     rule("live reside settle base", "lives in", "place", "in", "into", "out", place=True),
     rule("buy rent lease sign find get", "lives in", "home", "in", "on", place=True),
+    rule("sell flog", "lives in", "home", "in", "on", kind="end", place=True),
     rule("spend", "lives in", "long_stay", "in", place=True),
     rule("commute", "lives in", "place", "from", place=True),  # "I commute in from Croydon"
     rule("come emigrate immigrate", "lives in", "arrival", "to", place=True),

@@ -94,8 +94,20 @@ def home(verb: Token, rule: VerbRule) -> Found:
     room = obj.lemma_ in LODGINGS and verb.lemma_ in ("rent", "find")
     if not room and obj.lemma_ not in lx.HOME_NOUNS and obj.lemma_ != "lease":
         return []
+    if verb.lemma_ in SELLING and not _own_home(obj):
+        return []  # "I sell houses in Leeds": a trade, no home
     found = place_from(verb, ("on", "in")) or place_from(obj, ("in", "on", "near"))
     return found_one(rule, found or where_place(verb))
+
+
+SELLING = frozenset({"sell", "flog"})
+"""Verbs that end a home: "flogged the flat in Brighton", "sold our house in Leeds"."""
+
+
+def _own_home(obj: Token) -> bool:
+    """One home of the speaker's: "the flat", "my house", "our place"; not "houses"."""
+    owner = [c.lower_ for c in obj.children if c.dep_ in ("det", "poss")]
+    return obj.tag_ == "NN" and bool(owner) and owner[0] in ("the", "my", "our")
 
 
 def left_for(verb: Token, rule: VerbRule) -> Found:
