@@ -14,6 +14,7 @@ over like a greeting.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from tem.extract import kinds
@@ -99,8 +100,13 @@ def _occupation(word: Token) -> bool:
     :func:`tem.extract.titled.occupation_words`), or a student: no guess from the word's
     ending, which "German" and "Coffee" have too, nor from its spelling (a fuzzy match on
     every opening cost 3 % of LoCoMo's extraction time for no fact)."""
-    known = KNOWN | occupation_words()
+    known = _known()
     return word.lemma_.casefold() in known or word.lower_ in known
+
+
+@functools.cache
+def _known() -> frozenset[str]:
+    return KNOWN | occupation_words()
 
 
 def _plural(word: Token) -> bool:

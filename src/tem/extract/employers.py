@@ -219,8 +219,8 @@ def _occupation(word: Token) -> bool:
     from tem.extract.lexicon import OCCUPATIONS
     from tem.extract.titled import occupation_words
 
-    known = OCCUPATIONS | occupation_words()
-    return word.lower_ in known or word.lower_ in kinds.TITLE_WORDS - {"partner"}
+    known = word.lower_ in OCCUPATIONS or word.lower_ in occupation_words()
+    return known or word.lower_ in kinds.TITLE_WORDS - {"partner"}
 
 
 def _title_text(title: Token) -> str:
