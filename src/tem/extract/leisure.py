@@ -1,4 +1,5 @@
-"""Slot readers for tastes, habits, pets, children, languages, hobbies and plans."""
+"""Slot readers for tastes, pets, children, languages, hobbies, schools and plans (habits
+given up: :mod:`tem.extract.quitting`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from typing import Any
 
 from tem.extract import kinds, shapes
 from tem.extract import lexicon as lx
-from tem.extract.nlp import known_verbs
 from tem.extract.offers import offered_or_applied
 from tem.extract.patterns import VerbRule
 from tem.extract.readers import Found, direct_object, found_one, proper_name
@@ -146,7 +146,7 @@ AMOUNTS = frozenset(
 """What "drink" takes that is no drink: "I drink a lot", "I drink loads"."""
 
 
-def _plain_object(token: Token) -> str | None:
+def plain_object(token: Token) -> str | None:
     if any(c.lower_ in DEMONSTRATIVES for c in token.children):
         return None
     if token.tag_ in ("VBG", "VBN"):  # "love hiking", "love being surrounded by nature"
@@ -160,7 +160,7 @@ def liked(verb: Token, rule: VerbRule) -> Found:
     Loving a drink or a dish names a favourite: "I love oolong" -> favorite drink.
     """
     for obj in children(verb, ("dobj", "xcomp")):
-        value = _plain_object(obj)
+        value = plain_object(obj)
         if value is None:
             continue
         taste_of = taste_relation(value) if obj.tag_ != "VBG" else None
@@ -181,99 +181,6 @@ def _loved_pastime(verb: Token, obj: Token, value: str | None, rule: VerbRule) -
     if rule.relation != "likes" or verb.lemma_ not in ("love", "enjoy", "adore") or not bare:
         return []
     return [("hobby", value, rule.kind)] if known_head("hobby", value) else []
-
-
-PACKED_IN = frozenset({"pack", "chuck", "jack"})
-"""Verbs that quit with "in": "packed in the Guinness", "chucked in golf", "jacked in"."""
-
-
-def _crammed(obj: Token) -> bool:
-    """What "packed in" crams rather than quits: a time or an amount ("packed in twelve
-    hours of rugby", "packed in a lot this week")."""
-    counted = any(c.dep_ == "nummod" for c in obj.children)
-    return counted or obj.ent_type_ in ("DATE", "TIME") or obj.lemma_ in AMOUNTS
-
-
-def habit_end(verb: Token, rule: VerbRule) -> Found:
-    """ "I quit smoking", "gave up coffee", "stopped drinking soda": a habit ended; a
-    drink given up is a favourite ended ("gave up the Guinness", "quit oat lattes")."""
-    if verb.lemma_ == "give" and not children(verb, ("prt",), ("up",)):
-        return []
-    objects = children(verb, ("xcomp", "dobj", "pcomp"))
-    if verb.lemma_ in PACKED_IN:  # "Packed in the Irn-Bru after New Year", "chucked in golf"
-        if not children(verb, ("prt", "prep"), ("in",)):
-            return []  # "packed my bags"
-        objects += [o for o in objects_of(verb, ("in",)) if not _crammed(o)]
-    for obj in objects:
-        if obj.pos_ == "PROPN" and obj.lemma_ not in lx.JOB_NOUNS:
-            value = _plain_object(obj)  # "quit Diet Coke": a drink, or no habit at all
-            if value is None or taste_relation(value) != "favorite drink":
-                return []
-            return [*found_one(rule, value), ("favorite drink", value, rule.kind)]
-        if obj.tag_ == "VBG" or (obj.lemma_ not in lx.JOB_NOUNS and obj.pos_ == "NOUN"):
-            value = _plain_object(obj)
-            if value is None:
-                return []
-            drunk = drink(obj, rule) if obj.lemma_ == "drink" else []  # "stopped drinking arak"
-            ended = [("favorite drink", drunk[0][1], rule.kind)] if drunk else []
-            if not drunk and obj.tag_ != "VBG" and taste_relation(value) == "favorite drink":
-                named = value.split(maxsplit=1)  # "gave up coffee", "quit drinkin coffee"
-                gerund = len(named) == 2 and named[0].casefold() in ("drinking", "drinkin")
-                ended = [("favorite drink", named[1] if gerund else value, rule.kind)]
-            return [*found_one(rule, value), *ended, *_pastime_ended(obj, rule)]
-    return []
-
-
-def _pastime_ended(obj: Token, rule: VerbRule) -> Found:
-    """The pastime a habit ended is ("quit tennis", "stopped rock climbing", "stopped
-    brewing my own beer": brewing beer; "stopped playing rugby", "doing yoga": rugby,
-    yoga, as "I play rugby" names it; "my volleyball team": volleyball), by a last word
-    the writers named pastimes by; no drink, no smoking, no place ("quit the gym"), but
-    British "packed in the rugby" names the sport with "the")."""
-    from tem.extract.learned import known_head
-
-    if obj.lemma_ in ("drink", "smoke", "vape") or taste_relation(obj.lower_) is not None:
-        return []
-    if obj.tag_ == "VBG" and obj.lemma_ == "go":  # "stopped going to netball"
-        return _gone_to(obj, rule)
-    packed = obj.head.lower_ == "in" and obj.head.head.lemma_ in PACKED_IN
-    the = [c for c in obj.children if c.dep_ == "det"]  # "packed in the rugby": the sport
-    # "the gym", "league of": a place or a group, no pastime
-    named = any(c.dep_ == "prep" for c in obj.children) or bool(the) and not packed
-    if obj.tag_ != "VBG" and (obj.pos_ != "NOUN" or named):
-        return []
-    before = [c for c in obj.lefts if c.dep_ in ("compound", "amod", "npadvmod", "nmod")]
-    if obj.tag_ != "VBG":  # "my ikebana class", "my volleyball team": the pastime's name
-        words = before if obj.lemma_ in lx.GROUP_NOUNS and before else [*before, obj]
-    else:
-        done = [t for o in children(obj, ("dobj",)) for t in o.subtree if _named_part(t)]
-        played = obj.lemma_ in ("play", "do", "learn", "practise", "practice") and done
-        words = done if played else [*before, obj, *done]
-    value = join_tokens(sorted(words, key=lambda t: t.i))  # "cross-country skiing" whole
-    return [("hobby", value, rule.kind)] if known_head("hobby", value) else []
-
-
-def _gone_to(going: Token, rule: VerbRule) -> Found:
-    """The pastime no longer gone to: "stopped going to capoeira", "going to the climbing
-    gym" (climbing), by a last word the writers named pastimes by."""
-    from tem.extract.learned import known_head
-
-    misread = [  # "going to netball": the parser's infinitive of no English verb
-        c
-        for c in children(going, ("xcomp",))
-        if children(c, ("aux",), ("to",)) and c.lower_ not in known_verbs()
-    ]
-    for place in [*objects_of(going, ("to",)), *misread]:
-        before = [c for c in place.lefts if c.dep_ in ("compound", "amod", "nmod")]
-        words = before if place.lemma_ in lx.GROUP_NOUNS else [*before, place]
-        value = join_tokens(sorted(words, key=lambda t: t.i)) if words else ""
-        if value and known_head("hobby", value):
-            return [("hobby", value, rule.kind)]
-    return []
-
-
-def _named_part(token: Token) -> bool:
-    return token.dep_ not in ("poss", "det") and token.lower_ != "own"
 
 
 def pet(verb: Token, rule: VerbRule) -> Found:
@@ -299,7 +206,7 @@ def vehicle(verb: Token, rule: VerbRule) -> Found:
 
 def driven(verb: Token, rule: VerbRule) -> Found:
     obj = direct_object(verb)
-    return [] if obj is None else found_one(rule, _plain_object(obj))
+    return [] if obj is None else found_one(rule, plain_object(obj))
 
 
 def language(verb: Token, rule: VerbRule) -> Found:
@@ -327,7 +234,7 @@ def hobby(verb: Token, rule: VerbRule) -> Found:
         return []
     if objs and objs[0].lemma_.casefold() in TAKEN_UP_NOT_PASTIMES:
         return []  # "took up a post with NHS Highland", "picking up the pieces"
-    value = _plain_object(objs[0]) if objs else None
+    value = plain_object(objs[0]) if objs else None
     if value is None:
         return []
     if value.casefold() in lx.LANGUAGES:
@@ -341,7 +248,7 @@ def hobby_into(verb: Token, rule: VerbRule) -> Found:
     for obj in objects_of(verb, rule.preps):
         if children(obj, ("det",), ("a", "an", "the")) or _admitted_to(obj):
             continue
-        value = _plain_object(obj)
+        value = plain_object(obj)
         if value is not None:
             return found_one(rule, value)
     return []
@@ -398,7 +305,7 @@ def played(verb: Token, rule: VerbRule) -> Found:
     obj = direct_object(verb)
     if obj is None:
         return []
-    value = _plain_object(obj)
+    value = plain_object(obj)
     found = found_one(rule, value)
     if value is not None and obj.i > verb.i and played_as_pastime(obj):
         span = obj.doc[obj.left_edge.i : obj.i + 1]

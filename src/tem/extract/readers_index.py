@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tem.extract import leisure, readers
+from tem.extract import leisure, quitting, readers
 from tem.extract.readers import Reader
 
 READERS: dict[str, Reader] = {
@@ -26,7 +26,7 @@ READERS: dict[str, Reader] = {
     "taste": leisure.taste,
     "drink": leisure.drink,
     "liked": leisure.liked,
-    "habit_end": leisure.habit_end,
+    "habit_end": quitting.habit_end,
     "pet": leisure.pet,
     "child": leisure.child,
     "vehicle": leisure.vehicle,
