@@ -14,13 +14,12 @@ over like a greeting.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from tem.extract import kinds
 from tem.extract.facts import Candidate, Kind
 from tem.extract.lexicon import OCCUPATIONS, SELF_HEADINGS
-from tem.extract.titled import occupation_words
+from tem.extract.titled import known_occupation
 from tem.extract.values import NAME_LINKS
 
 Token = Any
@@ -97,16 +96,11 @@ KNOWN = OCCUPATIONS | kinds.TITLE_WORDS | STUDENTS
 
 def _occupation(word: Token) -> bool:
     """A word known as an occupation (the lexicon's, the writers' and the listed ones:
-    :func:`tem.extract.titled.occupation_words`), or a student: no guess from the word's
+    :func:`tem.extract.titled.known_occupation`), or a student: no guess from the word's
     ending, which "German" and "Coffee" have too, nor from its spelling (a fuzzy match on
     every opening cost 3 % of LoCoMo's extraction time for no fact)."""
-    known = _known()
-    return word.lemma_.casefold() in known or word.lower_ in known
-
-
-@functools.cache
-def _known() -> frozenset[str]:
-    return KNOWN | occupation_words()
+    forms = (word.lemma_.casefold(), word.lower_)
+    return any(w in KNOWN or known_occupation(w) for w in forms)
 
 
 def _plural(word: Token) -> bool:

@@ -214,13 +214,11 @@ def made_title(verb: Token) -> Token | None:
 
 def _occupation(word: Token) -> bool:
     """A known occupation ("engineer", "foreman", "head of ...", the writers' and the
-    published list's: "auctioneer", :func:`tem.extract.titled.occupation_words`), not any
+    published list's: "auctioneer", :func:`tem.extract.titled.known_occupation`), not any
     word with an agent's ending ("an offer", "a playlist")."""
-    from tem.extract.lexicon import OCCUPATIONS
-    from tem.extract.titled import occupation_words
+    from tem.extract.titled import known_occupation
 
-    known = word.lower_ in OCCUPATIONS or word.lower_ in occupation_words()
-    return known or word.lower_ in kinds.TITLE_WORDS - {"partner"}
+    return known_occupation(word.lower_) or word.lower_ in kinds.TITLE_WORDS - {"partner"}
 
 
 def _title_text(title: Token) -> str:

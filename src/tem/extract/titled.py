@@ -65,6 +65,12 @@ def occupation_words() -> frozenset[str]:
     return written_titles() | (listed_occupations() - NOT_OCCUPATIONS)
 
 
+def known_occupation(word: str) -> bool:
+    """True for a casefolded word the lexicon or :func:`occupation_words` knows as an
+    occupation ("engineer", "fishmonger", "auctioneer")."""
+    return word in lx.OCCUPATIONS or word in occupation_words()
+
+
 @functools.cache
 def written_titles() -> frozenset[str]:
     """The writers' occupations: the last words of the job titles the span model's rows
