@@ -655,6 +655,33 @@ def test_an_unnamed_pet_that_died_is_not_held_now() -> None:
     assert ("Maria", "has pet", "dog", "assert") not in triples("My dog died last week.")
 
 
+@pytest.mark.parametrize(
+    ("text", "firm"),
+    [
+        ("I ride for Rappi on weekends.", "Rappi"),  # a person to the tagger
+        ("Been riding for Rappi since March.", "Rappi"),  # "riding": the lemma "rid"
+        ("I'm hauling timber for Moelven now.", "Moelven"),  # "for" on the load
+        ("I'm driving road trains for Toll now.", "Toll"),
+        ("Linh here, I live in Da Nang and ride for GrabBike.", "GrabBike"),
+        ("I write for The Guardian.", "Guardian"),
+    ],
+)
+def test_the_firm_work_is_done_for_is_the_employer(text: str, firm: str) -> None:
+    assert ("Maria", "works at", firm, "assert") in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I ride for fun on Sundays.", "I nanny for Sam most weeks.", "I drove for two hours."],
+)
+def test_work_done_for_no_firm_names_no_employer(text: str) -> None:
+    assert not values_of(text, "works at")
+
+
+def test_the_firm_someone_else_drives_for_is_not_the_speakers() -> None:
+    assert not {t for t in triples("My brother drives for Uber.") if t[0] == "Maria"}
+
+
 def test_a_bare_quit_after_something_done_quits_that_not_the_job() -> None:
     found = triples("i used to play netball but i quit after my knee injury")
     assert ("Maria", "hobby", "netball", "end") in found

@@ -51,6 +51,13 @@ VERB_RULES: tuple[VerbRule, ...] = (
     # work
     rule("work", "works at", "org", *WORK_PREPS),
     rule("join rejoin", "works at", "employer"),
+    # the work done for a firm: "I ride for Glovo", "hauling timber for Moelven"
+    rule(
+        "drive ride rid deliver haul courier bartend nanny write freelance",
+        "works at",
+        "work_for",
+        "for",
+    ),
     rule("hire employ recruit", "works at", "org", "by", "at", "to"),
     rule("start begin land get accept take", "works at", "job_at", *WORK_PREPS),
     rule("start begin", "works at", "org", "at", "with"),

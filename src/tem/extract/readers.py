@@ -260,6 +260,31 @@ def org(verb: Token, rule: VerbRule) -> Found:
     return job_at(verb, rule)
 
 
+NOT_FIRMS = frozenset({"PERSON", "GPE", "LOC", "NORP", "DATE", "TIME", "EVENT", "LANGUAGE"})
+"""What a name after "for" is when it is no firm: "I nanny for Sam", "write for Mum"."""
+ON_THE_ROAD = frozenset({"drive", "ride", "rid", "deliver", "haul", "courier"})
+"""Work on the road, done for a firm, not a person: a name after "for" is the firm's
+however it is tagged ("I ride for Rappi": a person to the tagger). "rid" is the
+lemmatizer's lemma of "riding"."""
+
+
+def work_for(verb: Token, rule: VerbRule) -> Found:
+    """The firm a trade's work is done for: "I ride for Glovo", "hauling timber for
+    Moelven", "I write for The Guardian". Only a name, and no journey's: "I ride for fun",
+    "drove for two hours", "a toast for my fiancée Liv", someone ("I nanny for Mrs
+    Patel") and "drove down to Santa Fe for the Indian Market" name none."""
+    if children(verb, ("prep",), ("to", "into")) or children(verb, ("prt",)):
+        return []  # a journey somewhere, and what it was for
+    road = verb.lemma_ in ON_THE_ROAD
+    loads = children(verb, ("dobj",)) if road else []  # "hauling timber for Moelven"
+    for obj in [*objects_of(verb, ("for",)), *(o for d in loads for o in objects_of(d, ("for",)))]:
+        named = obj.pos_ == "PROPN" or obj.ent_type_ == "ORG"
+        someone = any(c.dep_ == "poss" for c in obj.children) or obj.ent_type_ in NOT_FIRMS
+        if named and (not someone or road and obj.ent_type_ == "PERSON"):
+            return found_one(rule, _employer(obj))
+    return []
+
+
 def employer(verb: Token, rule: VerbRule) -> Found:
     obj = direct_object(verb)
     if obj is None or obj.lemma_ in lx.GROUP_NOUNS:

@@ -14,6 +14,7 @@ READERS: dict[str, Reader] = {
     "left_for": readers.left_for,
     "org": readers.org,
     "employer": readers.employer,
+    "work_for": readers.work_for,
     "job_at": readers.job_at,
     "org_end": readers.org_end,
     "org_or_none": readers.org_or_none,
