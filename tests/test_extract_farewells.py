@@ -38,10 +38,27 @@ def kinds_of(text: str, relation: str) -> set[str]:
         "Since my dog Rex passed, the house is quiet.",  # "since" marks the clause only
         "sold my horse before i took the fifo job",  # the "I" left out
         "gave my budgie to my nan when i started fifo",  # given to someone
+        "Lost my old spaniel Barney over the winter.",  # "Lost": the tagger's lemma "lost"
+        "my cat passed this morning",  # unnamed, and no name to hold it by
+        "My dog died last week.",
     ],
 )
 def test_a_pet_that_is_gone_is_an_ending(text: str) -> None:
     assert kinds_of(text, "has pet") == {"end"}
+
+
+def test_a_pet_that_died_unnamed_ends_its_kind() -> None:
+    assert facts("My dog died last week.", "has pet") == {("dog", "end")}
+
+
+def test_a_pet_mourned_is_the_one_beside_the_rip() -> None:
+    assert facts("my hamster Nugget, RIP", "has pet") == {("Nugget", "end")}
+    listed = "Pets, past and present: a pig called Moana (RIP), two chooks, and a staffy."
+    assert ("staffy", "assert") in facts(listed, "has pet")
+    assert ("pig", "end") in facts(listed, "has pet")
+    assert facts("rip Kiwi, our parrot, he could talk", "has pet") == {("parrot", "end")}
+    text = "bro my husky Luna shredded my drawing tablet AGAIN, rip to that sketch"
+    assert "end" not in kinds_of(text, "has pet")
 
 
 @pytest.mark.parametrize(
@@ -72,6 +89,7 @@ def test_a_pet_still_had_is_no_ending(text: str) -> None:
         ("Our house in Bergen was sold in the spring.", "Bergen"),
         ("finally left the cabin in kiruna lol, city life is weird", "Kiruna"),
         ("finaly moved out of my moms place in el paso", "el paso"),  # the place's root
+        ("Sold my bakery and my house in Calgary, moved up to Whitehorse.", "Calgary"),
     ],
 )
 def test_a_home_the_speaker_left_is_an_ending(text: str, place: str) -> None:

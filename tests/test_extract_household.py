@@ -6,6 +6,9 @@ from __future__ import annotations
 import pytest
 from tests.test_extract_rules import triples
 
+from tem.extract.household import household_facts
+from tem.extract.nlp import load_pipeline
+
 
 def pets(text: str) -> set[str | None]:
     return {v for s, r, v, k in triples(text) if r == "has pet" and s == "Maria"}
@@ -103,3 +106,27 @@ def test_the_animal_of_the_house_in_a_first_person_message_is_theirs(text: str, 
 )
 def test_an_animal_of_others_a_trip_or_a_question_is_no_pet(text: str) -> None:
     assert not pets(text)
+
+
+def _home_said(text: str) -> list[tuple[str, str, str | None, str]]:
+    """What :func:`household_facts` reads from the word "home" of ``text``."""
+    doc = load_pipeline()(text)
+    return household_facts(next(t for t in doc if t.lower_ == "home"), "Maria")
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("So yeah, I gave up the Valencia flat. Sevilla's home now.", "Sevilla"),
+        ("Leeds's home now.", "Leeds"),
+    ],
+)
+def test_a_places_s_home_is_chats_place_is_home(text: str, home: str) -> None:
+    assert _home_said(text) == [("Maria", "lives in", home, "assert")]
+
+
+@pytest.mark.parametrize(
+    "text", ["Leeds's home market is tough this year.", "Maria's home now, she just texted."]
+)
+def test_a_places_home_with_more_said_or_a_persons_is_no_home(text: str) -> None:
+    assert _home_said(text) == []

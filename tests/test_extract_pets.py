@@ -23,6 +23,8 @@ from tem.extract.pets import pet_kind
         ("black lab", "black lab"),
         ("golden retriever", "golden retriever"),
         ("blue heeler", "blue heeler"),
+        # a name the tagger began with the sentence's "My": the pet's name
+        ("My Labrador Dotty", "Dotty"),
     ],
 )
 def test_a_pet_is_its_kind_without_how_it_looks_or_behaves(said: str, kind: str) -> None:

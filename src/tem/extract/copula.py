@@ -11,6 +11,7 @@ from tem.extract import filters
 from tem.extract import lexicon as lx
 from tem.extract.enthusiasts import pastime_of
 from tem.extract.facts import Candidate, Kind
+from tem.extract.farewells import pet_gone
 from tem.extract.household import household_facts
 from tem.extract.leisure import taste_phrase, taste_relation
 from tem.extract.partners import name_said_of, person_name
@@ -47,8 +48,8 @@ ANSWER_FILLERS = frozenset({"ADV", "DET", "INTJ", "CCONJ"})
 ANAPHORS = frozenset({"it", "that", "this"})
 FIRST_PERIODS = frozenset({"day", "week", "month", "shift"})
 PET_MODIFIERS = frozenset({"rescue", "baby", "pet", "family"})
-PET_ENDINGS = frozenset({"die", "pass", "put", "rehome", "run"})
 """Words before an animal that say how it came or who it is, not its kind."""
+PET_ENDINGS = frozenset({"die", "pass", "put", "rehome", "run"})  # "my dog died"
 
 
 def be_facts(be: Token, speaker: str) -> Stated:
@@ -368,9 +369,9 @@ def possessive_facts(noun: Token, speaker: str) -> Stated:
         return [] if not name else [(speaker, "has pet", name, "assert")]
     if lemma in lx.ANIMALS:
         name = proper_name(noun) or _compound_name(noun)
-        died = noun.dep_.startswith("nsubj") and noun.head.lemma_ in PET_ENDINGS
-        if name is None and noun.dep_ != "compound" and not died:  # "my dog died": the
-            # ending is read apart (tem.extract.farewells)
+        ending = noun.dep_.startswith("nsubj") and noun.head.lemma_ in PET_ENDINGS
+        if name is None and noun.dep_ != "compound" and (not ending or pet_gone(noun.head)):
+            # "my dog died": ended by farewells; "ran away", or a hidden death, is the model's
             kind = phrase(noun, keep_adjectives=False) or ""
             name = " ".join(w for w in kind.split() if w.casefold() not in PET_MODIFIERS)
         return [] if not name else [(speaker, "has pet", name, "assert")]

@@ -85,7 +85,8 @@ def parted(candidate: Candidate, doc: Any) -> Candidate:
     over = over and candidate.relation != "speaks"
     if over or candidate.relation in HELD_BEFORE and held_before(anchor):
         return replace(candidate, kind="end")
-    mourned = candidate.relation == "has pet" and (_mourned(anchor) or _did_not_make_it(verb))
+    named = anchor if span is None else span.root  # "Atlas the tortoise (RIP 1999)"
+    mourned = candidate.relation == "has pet" and (_mourned(named) or _did_not_make_it(verb))
     if mourned or candidate.relation == "job title" and _title_lost(verb):
         return replace(candidate, kind="end")
     if (
@@ -308,13 +309,35 @@ def _bygone_before(span: Any | None, anchor: Token) -> bool:
 
 
 def _mourned(token: Token) -> bool:
-    """ "RIP to my hamster Nugget", "RIP Biscuit": the pet is mourned in its sentence
-    ("a rip-off" mourns nothing)."""
+    """ "RIP to my hamster Nugget", "rip Kiwi, our parrot", "my hamster Nugget, RIP",
+    "Bubbles passed this morning rip king": the pet is mourned beside it, with no verb
+    between but one of death; a "RIP" said first mourns across a comma only the pet's
+    own phrase ("a pig called Moana (RIP), two chooks" mourns Moana; "my husky Luna
+    shredded my tablet, rip to that sketch" the sketch; "a rip-off" nothing)."""
     doc = token.doc
-    return any(
-        t.lower_ in MOURNING and (t.i + 1 == len(doc) or doc[t.i + 1].text != "-")
-        for t in token.sent
-    )
+    for t in token.sent:
+        if t.lower_ not in MOURNING or t.i + 1 < len(doc) and doc[t.i + 1].text == "-":
+            continue
+        between = doc[min(t.i, token.i) + 1 : max(t.i, token.i)]
+        if any(w.pos_ in ("VERB", "AUX") and w.lemma_ not in DEATHS for w in between):
+            continue
+        if t.i > token.i or _one_phrase(token, between):
+            return True
+    return False
+
+
+def _one_phrase(pet: Token, between: Any) -> bool:
+    """Nothing between a "RIP" and the pet but the pet's own phrase ("Kiwi, our"), or no
+    comma or closing bracket that ends another item."""
+    if any(w.text == ")" for w in between):
+        return False
+    while pet.dep_ in ("amod", "compound", "appos", "nmod") and pet.head.i != pet.i:
+        pet = pet.head  # the phrase's head: "Kiwi" of "Kiwi, our parrot"
+    joined = all(w.is_punct or pet in w.subtree or w in pet.subtree for w in between)
+    return joined or not any(w.text == "," for w in between)
+
+
+DEATHS = frozenset({"die", "pass"})
 
 
 def _did_not_make_it(verb: Token) -> bool:
@@ -362,9 +385,12 @@ def _moved_out_of(verb: Token) -> list[Token]:
 
 
 def _leaves(verb: Token, home: Token) -> bool:
-    """ "left / gave up / sold my flat", "our house was sold", "moved out of my place"."""
+    """ "left / gave up / sold my flat", "our house was sold", "moved out of my place";
+    "sold my bakery and my house in Calgary" (a home joined to what was sold)."""
     words = {t.lower_ for t in verb.children}
     given_up = verb.lemma_ == "give" and "up" in words
+    while home.dep_ == "conj" and home.head.pos_ in ("NOUN", "PROPN"):
+        home = home.head
     if (verb.lemma_ in LEFT_HOME or given_up) and home.dep_ == "dobj":
         return True
     if (verb.lemma_ in LEFT_HOME - {"leave"} or given_up) and home.dep_ == "nsubjpass":
@@ -404,8 +430,13 @@ def _when(token: Token) -> bool:
     return bool(words) and all(t.ent_type_ in ("DATE", "TIME") for t in words)
 
 
+def pet_gone(verb: Token) -> bool:
+    """True when ``verb`` says a pet is gone (:func:`parted` then ends it), unblocked."""
+    return _gone(verb) and not filters.blocked(verb)
+
+
 def _gone(verb: Token) -> bool:
-    lemma = verb.lemma_
+    lemma = "lose" if verb.lower_ == "lost" else verb.lemma_  # "Lost my spaniel": "lost"
     if lemma in GONE or passed_alone(verb):
         return True
     subject = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]

@@ -35,7 +35,22 @@ def household_facts(noun: Token, speaker: str) -> Stated:
         return [] if place is None else [(speaker, "lives in", place, "assert")]
     if lemma == "commute" and owner is not None and owner.lower_ in FIRST_POSSESSIVE:
         return _commuted_from(noun, speaker)
+    if owner is not None and _place_is_home(noun, owner):
+        return [(speaker, "lives in", owner.text, "assert")]
     return []
+
+
+def _place_is_home(noun: Token, owner: Token) -> bool:
+    """ "Sevilla's home now": a place's "'s" that is chat's "is", read by the parser as
+    its owning the home; only with no verb, a place every list knows, and nothing about
+    the home but "now" ("Lagos's home market", "Leeds's homes are cheap" are not)."""
+    from tem.extract.places import known_place
+
+    if noun.lower_ != "home" or noun.dep_ != "ROOT" or not known_place(owner.text):
+        return False
+    said = any(c.dep_ == "case" and c.lower_ in ("'s", "’s") for c in owner.children)
+    others = [c for c in noun.children if c.i != owner.i and not c.is_punct]
+    return said and all(c.lower_ in ("now", "again") for c in others)
 
 
 def _beside_speaker(noun: Token) -> bool:

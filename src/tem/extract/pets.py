@@ -31,6 +31,8 @@ FOND = frozenset({"lil", "little", "smol", "tiny", "wee"})
 def pet_kind(words: list[str]) -> list[str]:
     """A pet's name without its kind before it ("hamster Nugget"), or its kind in the
     singular ("two huskies": a husky), without a word of fondness ("lil pug")."""
+    while len(words) > 1 and words[0].casefold() in ("my", "our"):
+        words = words[1:]  # "My Labrador Dotty died": a name the tagger began with "My"
     while len(words) > 1 and _described(words[0]) and words[1].casefold() not in COATED:
         words = words[1:]  # "a ginger cat", "our noisy parrot", "a one-eyed cat": a cat
     named_after = next((i for i, w in enumerate(words[:-1]) if i and w.endswith(",")), None)
