@@ -66,6 +66,7 @@ def test_an_ended_couple_ends_the_named_partner(text: str, partner: str) -> None
         "Lena and I are done with the Berlin night trains.",  # done with a thing
         "My sister and Tom are done.",
         "Oslo and I are done.",  # a home
+        "My old Vespa and I parted ways last summer.",  # a thing of ones own
     ],
 )
 def test_no_couple_of_the_speaker_ended(text: str) -> None:

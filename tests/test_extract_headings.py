@@ -447,3 +447,27 @@ def test_a_heading_of_leaving_with_no_subject_away_or_before_ends_its_items(
     text: str, fact: tuple[str, str, str]
 ) -> None:
     assert fact in _extracted(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # a verb of time off heads the list; only an activity is a pastime
+        (
+            "Ways I unwind after a long session: fly fishing, woodcarving, a cold lager, and my"
+            " two huskies.",
+            {("hobby", "fly fishing", "assert"), ("hobby", "woodcarving", "assert")},
+        ),
+        (
+            "How I relax after a shift: crocheting and pottery.",
+            {("hobby", "crocheting", "assert"), ("hobby", "pottery", "assert")},
+        ),
+        ("Ways my brother unwinds: golf, darts and beer.", set()),  # his
+        ("How I'd love to relax: surfing, sailing, yoga.", set()),  # a wish
+    ],
+)
+def test_a_heading_of_unwinding_lists_pastimes(
+    text: str, facts: set[tuple[str, str | None, str]]
+) -> None:
+    assert _facts(text) == facts
+    assert may_state_fact(text) or not facts

@@ -21,6 +21,10 @@ def hobbies(text: str) -> set[tuple[str, str]]:
             "assert",
         ),
         ("Honestly, knitting keeps me sane at the moment.", "knitting", "assert"),
+        ("Trail running is my pressure valve.", "trail running", "assert"),  # with its kind
+        ("Hula's been my anchor since I was six.", "hula", "assert"),  # a person to the tagger
+        ("Crochet was my security blanket on layovers for years.", "crochet", "end"),
+        ("Bouldering is my obsession lately", "bouldering", "assert"),
         (
             "I've been kept sane by birdwatching through this whole degree.",
             "birdwatching",
@@ -41,6 +45,7 @@ def test_an_activity_that_keeps_one_well_is_a_pastime(text: str, pastime: str, k
         "The gym is my only escape from the library.",
         "Rowing is not my happy place.",
         "His climbing keeps me sane.",
+        "Nadia is my anchor.",
     ],
 )
 def test_a_person_a_place_or_no_activity_is_no_pastime(text: str) -> None:
@@ -51,4 +56,5 @@ def test_a_person_a_place_or_no_activity_is_no_pastime(text: str) -> None:
         "gym",
         "rowing",
         "climbing",
+        "nadia",
     }

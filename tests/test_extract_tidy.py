@@ -16,6 +16,7 @@ from tem.extract.tidy import tidy
     [
         ("studies at", "Unilag 🙃", "Unilag"),
         ("favorite drink", "hot milo lol", "hot milo"),
+        ("favorite drink", "tho cold brew", "cold brew"),  # chat's "though" before it
         ("lives in", "Leeds tbh", "Leeds"),
         ("hobby", "badminton twice a week", "badminton"),
         ("works at", "Korle Bu last year", "Korle Bu"),

@@ -57,6 +57,8 @@ def breakup_candidates(sentence: Any, speaker: str) -> list[Candidate]:
         idiom = verb.lemma_ in ("part", "call") and other.ent_type_ != "PERSON"
         if idiom and not _person_named(other, verb.lemma_ == "call"):  # "Dina and I called it"
             continue
+        if verb.lemma_ == "part" and _owned_thing(other):
+            continue  # "My old Vespa and I parted ways": a thing of one's own
         if kinds.consumed(other) or done and not _person_named(other, quits=True):
             continue  # "Tea and I broke up": a drink given up; "Oslo and I are done"
         name = person_name(other)
@@ -114,6 +116,14 @@ def _determined(noun: Token) -> bool:
 
 
 OVER = frozenset({"done", "over", "finished", "through"})
+
+
+def _owned_thing(other: Token) -> bool:
+    """ "My old Vespa": a name the speaker owns with no word of a partner ("my ex Sam")."""
+    from tem.extract.lexicon import PARTNER_NOUNS
+
+    owned = any(c.dep_ == "poss" and c.lower_ == "my" for c in other.children)
+    return owned and not any(t.lower_ in PARTNER_NOUNS for t in other.subtree)
 
 
 def _done(verb: Token) -> bool:

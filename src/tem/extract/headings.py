@@ -151,7 +151,7 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
     words = [t for t in heading if not t.is_punct and not _aside(t, heading)]
     if not 1 <= len(words) <= 8:
         return None
-    noun = next((t for t in words if _heading_noun(t)), None)
+    noun = next((t for t in words if _heading_noun(t) or _unwinding(t)), None)
     if noun is None:
         return _where_heading(words)
     owners = [c for c in noun.children if c.dep_ == "poss"]
@@ -160,6 +160,7 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
     verbs = [t for t in words if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("aux", "auxpass")]
     for verb in verbs:
         held = verb.lemma_.casefold() in HOLDING_VERBS or _called_home(verb) or _taken_up(verb)
+        held = held or _unwinding(verb)
         if not (held or _ending_verb(verb)) or _doubted(verb):
             return None
         subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
@@ -177,12 +178,20 @@ def _heading(heading: Any) -> tuple[Token, str] | None:
 
 
 FREE = frozenset({"free", "spare"})
+UNWINDING = frozenset({"unwind", "relax", "decompress", "destress", "recharge"})
+"""Verbs of time off heading what fills it ("Ways I unwind:"), read as "Things I do for fun"."""
+
+
+def _unwinding(token: Token) -> bool:
+    return token.pos_ == "VERB" and token.lemma_.casefold() in UNWINDING
 
 
 def _key(noun: Token) -> str:
     """The noun's key in :data:`HEADINGS`: its lemma, or "fun" for time free of work
-    ("My days off:", "Free time:", "In my spare time:")."""
+    ("My days off:", "Free time:", "In my spare time:", "Ways I unwind:")."""
     lemma = noun.lemma_.casefold()
+    if _unwinding(noun):
+        return "fun"
     if lemma in ("day", "time", "evening", "weekend"):
         off = any(c.lower_ == "off" for c in noun.children)
         free = any(c.dep_ == "amod" and c.lower_ in FREE for c in noun.children)
@@ -322,7 +331,8 @@ def _activity(words: list[Token]) -> bool:
     """An item that is a pastime by its shape: a gerund ("cooking jollof") or a word the
     span model's shape of a hobby admits, and no drink."""
     span = words[0].doc[words[0].i : words[-1].i + 1]
-    if kinds.is_drink([t.lower_ for t in span]) or span.root.lower_ in kinds.animal_words():
+    animal = {span.root.lower_, span.root.lemma_.casefold()} & kinds.animal_words()
+    if kinds.is_drink([t.lower_ for t in span]) or animal:  # "my two huskies": no pastime
         return False
     return words[0].tag_ == "VBG" or shapes.well_formed("hobby", span)
 

@@ -24,9 +24,11 @@ Token = Any
 
 SOLACE = frozenset(
     "therapy church religion escape lifeline sanctuary outlet refuge medicine meditation"
-    " zen jam thing sanity".split()
+    " zen jam thing sanity anchor valve blanket reset passion obsession lifeblood".split()
 )
-"""What a pastime is to its doer: "my therapy", "my church", "my thing"."""
+"""What a pastime is to its doer: "my therapy", "my church", "my thing", "my anchor",
+"my pressure valve", "my security blanket", "my passion" (not "my life", "my oxygen":
+what a fan or a reader says of a team or of books)."""
 LOOSE = frozenset({"thing", "jam"})
 """Refuges said of anything ("late nights are kinda my thing"): only an activity's
 "-ing" form is a pastime there ("stargazing is my thing")."""
@@ -69,7 +71,7 @@ def _refuge(be: Token) -> Token | None:
     happy = attr.lemma_ in PLACES_OF_PEACE and any(c.lower_ == "happy" for c in attr.children)
     if attr.lemma_.casefold() not in SOLACE and not happy:
         return None
-    subjects = children(be, ("nsubj", "csubj"))
+    subjects = children(be, ("nsubj", "csubj", "nsubjpass"))  # "Hula's been my anchor"
     return subjects[0] if len(subjects) == 1 else None
 
 
@@ -104,13 +106,16 @@ def _activity(doing: Token) -> str | None:
     """The pastime ``doing`` names, if it is one and no drink, person or place."""
     from tem.extract.learned import known_head
     from tem.extract.leisure import taste_relation
+    from tem.extract.nlp import english_word
     from tem.extract.places import known_place
 
-    if doing.ent_type_ == "PERSON" or doing.lower_ in SELF or known_place(doing.text):
+    person = doing.ent_type_ == "PERSON" and not english_word(doing.lower_)  # not "Crochet"
+    if person or doing.lower_ in SELF or known_place(doing.text):
         return None  # "Nadia keeps me sane", "Lisbon is my happy place"
     if any(c.dep_ == "poss" and c.lower_ != "my" for c in doing.children):
         return None  # "his running keeps me sane"
-    value = phrase(doing) if doing.pos_ != "VERB" else doing.text
+    named = [c for c in doing.lefts if c.dep_ in ("compound", "npadvmod")]  # "Trail running"
+    value = phrase(doing) if doing.pos_ != "VERB" else " ".join(t.text for t in [*named, doing])
     words = str(value or "").split()
     while len(words) > 1 and words[0].casefold() in WHEN:
         words = words[1:]  # "weekend birdwatching", "the Sunday swim"

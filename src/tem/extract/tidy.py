@@ -48,7 +48,7 @@ HABIT_PEOPLE = frozenset(
 )
 """A person a habit makes of the speaker: "a kvass man", "a tea lover", "pilates girlie"."""
 CHAT_TAGS = frozenset(
-    "lol lmao lmfao rofl haha hahaha tbh ngl btw omg fr rn imo smh ugh brb idk ikr tbf".split()
+    "lol lmao lmfao rofl haha hahaha tbh ngl btw omg fr rn imo smh ugh brb idk ikr tbf tho".split()
 )
 """Chat's tags that a parse can hang on a value's end: "hot milo lol"."""
 TAIL = re.compile(

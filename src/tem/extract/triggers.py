@@ -12,7 +12,7 @@ import re
 
 from tem.extract import lexicon as lx
 from tem.extract.copula import HABIT_NOUNS, STATUS_WORDS
-from tem.extract.headings import HEADINGS
+from tem.extract.headings import HEADINGS, UNWINDING
 from tem.extract.lexicon import SELF_HEADINGS
 from tem.extract.partners import HOUSEHOLD
 from tem.extract.patterns import VERB_RULES
@@ -79,10 +79,13 @@ def rule_lemmas() -> frozenset[str]:
 def lexicon_words() -> frozenset[str]:
     """The words the test takes whole: copulas' and statuses' words, household and
     partner nouns, occupations (the lexicon's, the writers' titles and a published list's), animals,
-    languages, homes."""
+    languages, homes, and what a pastime is to its doer ("my anchor": solace.py; not the
+    loose "thing" and "jam", which need another trigger)."""
+    from tem.extract.solace import LOOSE, SOLACE
     from tem.extract.titled import occupation_words
 
     words: set[str] = set(COPULA_WORDS.split()) | STATUS_WORDS | HOUSEHOLD
+    words |= SOLACE - LOOSE
     for listed in (lx.OCCUPATIONS, lx.ANIMALS, lx.LANGUAGES, lx.HOME_NOUNS, lx.PARTNER_NOUNS):
         words.update(listed)
     return frozenset(words | occupation_words())
@@ -98,7 +101,8 @@ def _pattern() -> re.Pattern[str]:
     words = lexicon_words()
     prefix = "|".join(sorted(map(re.escape, stems), key=len, reverse=True))
     whole = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
-    nouns = "|".join(sorted({n.rstrip("y") for n in HEADINGS}, key=len, reverse=True))
+    listed = {*HEADINGS, *UNWINDING}  # "Ways I unwind: ..." (headings.py)
+    nouns = "|".join(sorted({n.rstrip("y") for n in listed}, key=len, reverse=True))
     nouns += "|(?:free|spare) time|days? off|time off"  # free time: headings.py's _key
     heading = rf"\b(?:{nouns})\w*\b[^.!?:\n]{{0,40}}[:?]\s*\S"  # "Hobbies? Chess, ..."
     return re.compile(rf"\b(?:{prefix}|{PHRASES})|\b(?:{whole})s?\b|{heading}", re.IGNORECASE)
