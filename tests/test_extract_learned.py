@@ -187,6 +187,15 @@ def added_by(
         # a time is no ending ("last night"); the place the speaker came from is one
         ("Sam and I finally got engaged last night!!!", "Sam", "PARTNER_END",
          ("Ana", "partner", "Sam", "assert")),
+        ("me and akosua got engaged last nite at the farm", "akosua", "PARTNER_END",
+         ("Ana", "partner", "Akosua", "assert")),  # chat's "nite": no date to the tagger
+        # a death or a dismissal is an ending's word; an exam passed is none
+        ("ok so my cat Beans passed last wk, the techs cried with me", "cat", "HAS_PET_END",
+         ("Ana", "has pet", "cat", "end")),
+        ("Korea University dismissed me last term for low attendance.", "Korea University",
+         "STUDIES_AT_END", ("Ana", "studies at", "Korea University", "end")),
+        ("I passed my exam at UCL last week", "UCL", "STUDIES_AT_END",
+         ("Ana", "studies at", "UCL", "assert")),
         ("My employer relocated me from Perth to Darwin.", "Perth", "LIVES_IN_END",
          ("Ana", "lives in", "Perth", "end")),
         # bare verbs after the speaker's own heading are the speaker's shorthand

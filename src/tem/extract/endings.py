@@ -25,6 +25,7 @@ END_CUES = frozenset(
     hang hung over done goodbye farewell notice swap swapped switch switched replace
     trade traded off out move moved dropout separated widowed widower widow end ended
     away let last pack packed part parted unemployed towel history ban banned bail bailed
+    pass passed dismiss dismissed sack sacked
     """.split()
 )
 """Words of an ending: a fact proposed as ended needs one in its clause (:func:`clause_words`)."""
@@ -104,6 +105,12 @@ END_PARTICLES = frozenset({"off", "out", "over", "away"})
 
 
 def _as_cue(token: Any, span: Any) -> bool:
+    if token.lower_ == "last" and token.head.lower_ in CHAT_TIMES:
+        return False  # "got engaged last nite": when, typed as chat types it
+    if token.lemma_ == "pass":  # "Rocky passed last yr"; "passed my exam" ends nothing
+        passed = [c for c in token.children if c.dep_ in ("dobj", "prep") and c.is_alpha]
+        when = CHAT_TIMES | {"away"}  # "passed last wk": no object, nor an emoji
+        return all(c.lower_ in when or c.ent_type_ in ("DATE", "TIME") for c in passed)
     if token.lower_ in END_PARTICLES:  # "moved out", "forced out of Caracas", "off lager"
         if token.head.lemma_ in ("live", "run", "survive", "exist"):
             return False  # "I live off Red Bull": what one lives on, no ending
@@ -120,6 +127,10 @@ def _as_cue(token: Any, span: Any) -> bool:
     return token.pos_ != "NOUN" and not (
         token.pos_ == "PROPN" and token.ent_type_ in NAMED_ENTITIES
     )
+
+
+CHAT_TIMES = frozenset("nite wk wkend yr mo sem term".split())
+"""Times chat shortens, which the tagger then dates not: "last nite", "last wk"."""
 
 
 GIVEN_ENDS = frozenset(
