@@ -664,6 +664,7 @@ def test_an_unnamed_pet_that_died_is_not_held_now() -> None:
         ("I'm driving road trains for Toll now.", "Toll"),
         ("Linh here, I live in Da Nang and ride for GrabBike.", "GrabBike"),
         ("I write for The Guardian.", "Guardian"),
+        ("I pick for Driscoll's in the summer.", "Driscoll's"),
     ],
 )
 def test_the_firm_work_is_done_for_is_the_employer(text: str, firm: str) -> None:
@@ -672,7 +673,13 @@ def test_the_firm_work_is_done_for_is_the_employer(text: str, firm: str) -> None
 
 @pytest.mark.parametrize(
     "text",
-    ["I ride for fun on Sundays.", "I nanny for Sam most weeks.", "I drove for two hours."],
+    [
+        "I ride for fun on Sundays.",
+        "I nanny for Sam most weeks.",
+        "I drove for two hours.",
+        "I'm packing for Glastonbury this weekend.",
+        "I picked flowers for Mia.",
+    ],
 )
 def test_work_done_for_no_firm_names_no_employer(text: str) -> None:
     assert not values_of(text, "works at")

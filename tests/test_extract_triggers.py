@@ -43,6 +43,20 @@ def test_first_person_and_trigger_words() -> None:
     assert may_state_fact("last day at zara was yesterday")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sun Valley Farms sacked me after I hurt my back.",  # employers.py's verbs
+        "Acme let me go in May.",
+        "Initech took me on in March.",
+        "Ways I unwind: woodcarving and chess.",  # headings.py's time off
+        "Bouldering is my obsession lately",  # solace.py's refuges
+    ],
+)
+def test_what_only_a_frame_reads_passes_the_gate(text: str) -> None:
+    assert may_state_fact(text)
+
+
 def test_a_bracketed_annotation_is_no_speech() -> None:
     text = "Look at this! [shares a photo: a photography of a man with a dog]"
     blanked = spoken(text)

@@ -53,7 +53,7 @@ VERB_RULES: tuple[VerbRule, ...] = (
     rule("join rejoin", "works at", "employer"),
     # the work done for a firm: "I ride for Glovo", "hauling timber for Moelven"
     rule(
-        "drive ride rid deliver haul courier bartend nanny write freelance",
+        "drive ride rid deliver haul courier pick bartend nanny write freelance",
         "works at",
         "work_for",
         "for",

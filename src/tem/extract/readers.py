@@ -266,6 +266,9 @@ ON_THE_ROAD = frozenset({"drive", "ride", "rid", "deliver", "haul", "courier"})
 """Work on the road, done for a firm, not a person: a name after "for" is the firm's
 however it is tagged ("I ride for Rappi": a person to the tagger). "rid" is the
 lemmatizer's lemma of "riding"."""
+LOADS = ON_THE_ROAD | {"pick"}
+"""Work whose goods may come between it and the firm: "hauling timber for Moelven",
+"we pick lettuce for Primaflor" (not "packing for Glastonbury": a trip's packing)."""
 
 
 def work_for(verb: Token, rule: VerbRule) -> Found:
@@ -276,7 +279,7 @@ def work_for(verb: Token, rule: VerbRule) -> Found:
     if children(verb, ("prep",), ("to", "into")) or children(verb, ("prt",)):
         return []  # a journey somewhere, and what it was for
     road = verb.lemma_ in ON_THE_ROAD
-    loads = children(verb, ("dobj",)) if road else []  # "hauling timber for Moelven"
+    loads = children(verb, ("dobj",)) if verb.lemma_ in LOADS else []
     for obj in [*objects_of(verb, ("for",)), *(o for d in loads for o in objects_of(d, ("for",)))]:
         named = obj.pos_ == "PROPN" or obj.ent_type_ == "ORG"
         someone = any(c.dep_ == "poss" for c in obj.children) or obj.ent_type_ in NOT_FIRMS

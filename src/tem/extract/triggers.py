@@ -60,6 +60,9 @@ PHRASES += r"|finish(?:ed)? (?:up )?at |walk(?:ed)? out of |last day at "  # :mo
 PHRASES += r"|(?:towel|book|plug|time) on |the cord with |the (?:nest|coop)|rear[- ]?view"
 # the last: the idioms of leaving of :mod:`.leavings`
 PHRASES += r"|deactivated (?:me|my account)|discharged by"  # :mod:`.employers`
+PHRASES += r"|(?:sack|dismiss|appoint|poach|rehir|releas|admit|withdr[ae]w|pension)\w* me\b"
+PHRASES += r"|let me go|made me redundant|(?:kick|push)\w* me out"  # and taking on:
+PHRASES += r"|(?:took|take[ns]?|taking|kept|keeps?|brought|brings?) me (?:on|in|aboard|over)\b"
 PHRASES += r"|[a-z]+ (?:club|league|society|crew|squad|team)"  # :mod:`.clubs`
 PHRASES += r"|^[\w-]+(?: [\w-]+)?(?: (?:at|on|in|with) (?:the |my )?[\w-]+(?: [\w-]+)?)?"
 PHRASES += r" (?:every|each|\d+ ?x|twice|once) "  # a pastime and how often: :mod:`.routines`
