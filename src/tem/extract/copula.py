@@ -12,17 +12,17 @@ from tem.extract import lexicon as lx
 from tem.extract.enthusiasts import pastime_of
 from tem.extract.facts import Candidate, Kind
 from tem.extract.farewells import pet_gone
+from tem.extract.home_is import home_is, present
 from tem.extract.household import household_facts
 from tem.extract.leisure import taste_phrase, taste_relation
 from tem.extract.partners import name_said_of, person_name
 from tem.extract.posts import posts_at
 from tem.extract.presupposed import missed, presupposed
 from tem.extract.readers import proper_name
-from tem.extract.subjects import FIRST_POSSESSIVE, SELF, first_possessed, name_of, subject_token
+from tem.extract.subjects import FIRST_POSSESSIVE, first_possessed, name_of, subject_token
 from tem.extract.titled import organisations_of, title_head
 from tem.extract.values import (
     children,
-    entity_text,
     is_place,
     join_tokens,
     objects_of,
@@ -39,10 +39,6 @@ Stated = list[tuple[str, str, str | None, Kind]]
 STATUS_WORDS = frozenset({"single", "married", "engaged", "divorced", "widowed", "separated"})
 SELF_LANGUAGE = frozenset({"native", "first", "mother", "home"})
 FAVORED = frozenset({"favorite", "favourite", "go", "go-to", "usual"})
-PRESENT_TAGS = frozenset({"VBZ", "VBP"})
-OTHER_HOMES = frozenset({"second", "holiday", "vacation", "spiritual", "former", "old", "first"})
-HOME_DETS = frozenset({"a", "an", "the", "this", "that", "no", "any"})
-HOME_DEPS = frozenset({"nsubj", "csubj", "attr", "acomp", "advmod", "npadvmod"})
 ANSWER_FILLERS = frozenset({"ADV", "DET", "INTJ", "CCONJ"})
 """Words around a one-phrase answer: "*Definitely* chai", "*Probably a* flat white"."""
 ANAPHORS = frozenset({"it", "that", "this"})
@@ -54,7 +50,7 @@ PET_ENDINGS = frozenset({"die", "pass", "put", "rehome", "run"})  # "my dog died
 
 def be_facts(be: Token, speaker: str) -> Stated:
     """Facts from a "be" clause, about its subject or about a "my ..." subject."""
-    home = _home_is(be, speaker) or _participle_misread(be, speaker)
+    home = home_is(be, speaker) or _participle_misread(be, speaker)
     if home:
         return home
     inverted = _inverted_my_noun(be, speaker)
@@ -182,66 +178,12 @@ def _complement(be: Token) -> Token | None:
     return found[0] if found else None
 
 
-def _present(be: Token) -> bool:
-    """ "is", "'m", "has been": the clause is about now."""
-    if be.tag_ in PRESENT_TAGS:
-        return True
-    return be.tag_ == "VBN" and bool(children(be, ("aux",), ("has", "have", "'s", "'ve")))
-
-
-def _own_home(noun: Token) -> bool:
-    """ "home", "my home", "home for me/us"; not "a home", "my second home", "home to X"."""
-    if noun.lower_ != "home" or noun.pos_ not in ("NOUN", "ADV"):  # "Oslo has been home"
-        return False
-    for child in noun.children:
-        lower = child.lower_
-        if child.dep_ == "det" and lower in HOME_DETS:
-            return False
-        if child.dep_ == "poss" and lower not in FIRST_POSSESSIVE:
-            return False
-        if child.dep_ in ("amod", "compound") and lower in OTHER_HOMES:
-            return False
-        if child.dep_ == "prep" and (
-            lower != "for" or not all(o.lower_ in SELF for o in children(child, ("pobj",)))
-        ):
-            return False
-    return True
-
-
-LIVING = frozenset({"live", "reside", "stay", "sleep", "lay", "rest", "hang", "drop", "base"})
-"""Verbs of "X is where I live", "where I lay my head", "where I drop anchor"."""
-
-
-def _home_is(be: Token, speaker: str) -> Stated:
-    """ "Home for me is Lisbon", "my home is in Lisbon", "Lisbon is home now", "Kasoa is
-    where I lay my head" (not "where I grew up")."""
-    if not _present(be):
-        return []
-    for clause in children(be, ("ccomp", "advcl", "attr")):
-        where = children(clause, ("advmod",), ("where",))
-        mine = children(clause, ("nsubj",), ("i", "we"))
-        if where and mine and clause.lemma_ in LIVING and clause.tag_ in PRESENT_TAGS:
-            places = [p for p in children(be, ("nsubj",)) if is_place(p)]
-            return [(speaker, "lives in", place_text(p), "assert") for p in places[:1]]
-    for home in be.children:
-        if home.dep_ not in HOME_DEPS or not _own_home(home):
-            continue
-        if home.i < be.i:  # "home (for me) is X": the place follows
-            places = [*children(be, ("attr", "acomp")), *objects_of(be, ("in",))]
-        else:  # "X is home": the place is the subject
-            places = children(be, ("nsubj", "csubj"))
-        for place in places:
-            if place.i != home.i and is_place(place):
-                return [(speaker, "lives in", entity_text(place) or phrase(place), "assert")]
-    return []
-
-
 def _my_noun_is(noun: Token, be: Token, speaker: str) -> Stated:
     """ "my favourite drink is X", "my go-to is X", "my new role is X", "my plan is to X",
     "my job is at Acme"."""
     target = _complement(be)
     if target is None:
-        if noun.lemma_ in lx.JOB_NOUNS and _present(be):
+        if noun.lemma_ in lx.JOB_NOUNS and present(be):
             return [
                 (speaker, "works at", org, "assert") for org in organisations_of(be, proper=True)
             ]

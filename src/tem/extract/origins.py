@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tem.extract.copula import LIVING
+from tem.extract.home_is import LIVING
 from tem.extract.kinds import clause_of
 from tem.extract.values import children
 

@@ -67,6 +67,7 @@ PHRASES += r"|[a-z]+ (?:club|league|society|crew|squad|team)"  # :mod:`.clubs`
 PHRASES += r"|^[\w-]+(?: [\w-]+)?(?: (?:at|on|in|with) (?:the |my )?[\w-]+(?: [\w-]+)?)?"
 PHRASES += r" (?:every|each|\d+ ?x|twice|once) "  # a pastime and how often: :mod:`.routines`
 PHRASES += r"|personality|in my (?:blood|dna|veins|bones)"  # "... is my whole personality"
+PHRASES += r"|stomping ground"  # "Lund has been my stomping ground": copula.py's homes
 PHRASES += "|" + "|".join(sorted(HABIT_NOUNS))  # "Tea is my lifeblood": copula's words
 PHRASES += r"|(?:my|our) (?:\w+ )?(?:boss|manager|colleague|coworker|shift|office|desk|job|rota)"
 PHRASES += r"(?:e?s)? (?:at|with|in) "  # "my boss at Deloitte": :func:`tem.extract.posts.posts_at`
