@@ -13,7 +13,7 @@ twenty-two-writer model, ``tests/data/extraction_fresh8.jsonl``, written after
 that round's work, ``tests/data/extraction_fresh9.jsonl``, written after the
 twenty-five-writer model, ``tests/data/extraction_fresh10.jsonl``, written after
 that round's last change, and ``extraction_fresh11.jsonl`` to
-``extraction_fresh164.jsonl``, each frozen
+``extraction_fresh170.jsonl``, each frozen
 before the extractor it measures read it; each
 by someone who saw neither the code, nor the other sets; fresh5 to fresh60 are training
 rows of the span model since the eighty-four-writer model, so their floors now guard
@@ -204,6 +204,12 @@ SETS = {
     "extraction_fresh162.jsonl": ROOT / "data" / "extraction_fresh162.jsonl",
     "extraction_fresh163.jsonl": ROOT / "data" / "extraction_fresh163.jsonl",
     "extraction_fresh164.jsonl": ROOT / "data" / "extraction_fresh164.jsonl",
+    "extraction_fresh165.jsonl": ROOT / "data" / "extraction_fresh165.jsonl",
+    "extraction_fresh166.jsonl": ROOT / "data" / "extraction_fresh166.jsonl",
+    "extraction_fresh167.jsonl": ROOT / "data" / "extraction_fresh167.jsonl",
+    "extraction_fresh168.jsonl": ROOT / "data" / "extraction_fresh168.jsonl",
+    "extraction_fresh169.jsonl": ROOT / "data" / "extraction_fresh169.jsonl",
+    "extraction_fresh170.jsonl": ROOT / "data" / "extraction_fresh170.jsonl",
     "extraction_gold.jsonl": ROOT.parent / "benchmarks" / "data" / "extraction_gold.jsonl",
 }
 FLOORS: dict[str, dict[str, float]] = json.loads(
