@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from tem.extract import filters, institutions, kinds, partners, places, questions
+from tem.extract import lexicon as lx
 from tem.extract.facts import Candidate
 from tem.extract.leisure import taste_relation
 from tem.extract.partners import person_name
@@ -120,10 +121,8 @@ OVER = frozenset({"done", "over", "finished", "through"})
 
 def _owned_thing(other: Token) -> bool:
     """ "My old Vespa": a name the speaker owns with no word of a partner ("my ex Sam")."""
-    from tem.extract.lexicon import PARTNER_NOUNS
-
     owned = any(c.dep_ == "poss" and c.lower_ == "my" for c in other.children)
-    return owned and not any(t.lower_ in PARTNER_NOUNS for t in other.subtree)
+    return owned and not any(t.lower_ in lx.PARTNER_NOUNS for t in other.subtree)
 
 
 def _done(verb: Token) -> bool:

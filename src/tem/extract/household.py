@@ -15,6 +15,7 @@ from tem.extract import filters, kinds, trips
 from tem.extract import lexicon as lx
 from tem.extract.facts import Kind
 from tem.extract.pets import disowned
+from tem.extract.places import known_place
 from tem.extract.presupposed import presupposed
 from tem.extract.questions import is_question, question_start
 from tem.extract.subjects import FIRST_POSSESSIVE, first_possessed, said_by
@@ -44,8 +45,6 @@ def _place_is_home(noun: Token, owner: Token) -> bool:
     """ "Sevilla's home now": a place's "'s" that is chat's "is", read by the parser as
     its owning the home; only with no verb, a place every list knows, and nothing about
     the home but "now" ("Lagos's home market", "Leeds's homes are cheap" are not)."""
-    from tem.extract.places import known_place
-
     if noun.lower_ != "home" or noun.dep_ != "ROOT" or not known_place(owner.text):
         return False
     said = any(c.dep_ == "case" and c.lower_ in ("'s", "’s") for c in owner.children)

@@ -18,7 +18,7 @@ from typing import Any
 from tem.extract import filters
 from tem.extract.facts import Candidate, Kind
 from tem.extract.subjects import SELF
-from tem.extract.values import children, phrase
+from tem.extract.values import children, join_tokens, phrase
 
 Token = Any
 
@@ -115,7 +115,7 @@ def _activity(doing: Token) -> str | None:
     if any(c.dep_ == "poss" and c.lower_ != "my" for c in doing.children):
         return None  # "his running keeps me sane"
     named = [c for c in doing.lefts if c.dep_ in ("compound", "npadvmod")]  # "Trail running"
-    value = phrase(doing) if doing.pos_ != "VERB" else " ".join(t.text for t in [*named, doing])
+    value = phrase(doing) if doing.pos_ != "VERB" else join_tokens([*named, doing])
     words = str(value or "").split()
     while len(words) > 1 and words[0].casefold() in WHEN:
         words = words[1:]  # "weekend birdwatching", "the Sunday swim"

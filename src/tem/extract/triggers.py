@@ -13,6 +13,7 @@ import re
 from tem.extract import lexicon as lx
 from tem.extract.copula import HABIT_NOUNS, STATUS_WORDS
 from tem.extract.headings import HEADINGS, UNWINDING
+from tem.extract.home_is import HOME_IDIOMS
 from tem.extract.lexicon import SELF_HEADINGS
 from tem.extract.partners import HOUSEHOLD
 from tem.extract.patterns import VERB_RULES
@@ -67,7 +68,7 @@ PHRASES += r"|[a-z]+ (?:club|league|society|crew|squad|team)"  # :mod:`.clubs`
 PHRASES += r"|^[\w-]+(?: [\w-]+)?(?: (?:at|on|in|with) (?:the |my )?[\w-]+(?: [\w-]+)?)?"
 PHRASES += r" (?:every|each|\d+ ?x|twice|once) "  # a pastime and how often: :mod:`.routines`
 PHRASES += r"|personality|in my (?:blood|dna|veins|bones)"  # "... is my whole personality"
-PHRASES += r"|stomping ground"  # "Lund has been my stomping ground": copula.py's homes
+PHRASES += "|" + "|".join(f"{word} {noun}" for noun, word in HOME_IDIOMS.items())  # home_is.py
 PHRASES += "|" + "|".join(sorted(HABIT_NOUNS))  # "Tea is my lifeblood": copula's words
 PHRASES += r"|(?:my|our) (?:\w+ )?(?:boss|manager|colleague|coworker|shift|office|desk|job|rota)"
 PHRASES += r"(?:e?s)? (?:at|with|in) "  # "my boss at Deloitte": :func:`tem.extract.posts.posts_at`
